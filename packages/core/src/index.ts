@@ -1,0 +1,73 @@
+export {
+  type AppliedOp,
+  type ApplyResult,
+  type RejectedOp,
+  RejectionCode,
+} from './apply-result.js';
+export { type ConversationTurn, conversationTurnSchema } from './conversation-turn.js';
+export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
+export { MemoryUnavailable } from './errors/memory-unavailable.js';
+export { ScopeViolation } from './errors/scope-violation.js';
+export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
+export { flatten } from './flatten.js';
+export { Limits } from './limits.js';
+export {
+  type MemoryLayer,
+  memoryLayerSchema,
+  type StoredLayer,
+  storedLayerSchema,
+} from './memory-layer.js';
+export {
+  addOpSchema,
+  deleteOpSchema,
+  type MemoryOp,
+  type MemoryOpInput,
+  memoryOpSchema,
+  updateOpSchema,
+} from './memory-op.js';
+export { type MemoryQuery, memoryQuerySchema } from './memory-query.js';
+export {
+  type MemoryRecord,
+  memoryRecordSchema,
+  memoryTextSchema,
+  metadataSchema,
+  type ScoredMemory,
+  salienceSchema,
+  scoredMemorySchema,
+} from './memory-record.js';
+export { type MemoryScope, memoryScopeSchema, scopeSegmentSchema } from './memory-scope.js';
+export { normalizeMemoryText } from './normalize-memory-text.js';
+export { parseInput } from './parse-input.js';
+export type { CandidateSource } from './ports/candidate-source.js';
+export type { ConversationLog } from './ports/conversation-log.js';
+export type { ConversationSource } from './ports/conversation-source.js';
+export type { EmbeddingProvider } from './ports/embedding-provider.js';
+export type { MemoryRetrievalPort } from './ports/memory-retrieval-port.js';
+export type {
+  ForgetResult,
+  ListOptions,
+  MemoryPage,
+  MemoryStore,
+  MemoryVersion,
+} from './ports/memory-store.js';
+export type { MemoryWriter } from './ports/memory-writer.js';
+export { type Provenance, provenanceSchema } from './provenance.js';
+export {
+  type Degradation,
+  DegradationCode,
+  type Dropped,
+  degradationSchema,
+  droppedSchema,
+  type RetrievalResult,
+  retrievalResultSchema,
+} from './retrieval-result.js';
+export {
+  formatScope,
+  isVisible,
+  isWithin,
+  parseScope,
+  sameScope,
+  scopeSeparator,
+  toScope,
+} from './scope.js';
+export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { Limits } from './limits.js';
+import { memoryLayerSchema } from './memory-layer.js';
+import { memoryScopeSchema } from './memory-scope.js';
+
+/**
+ * A retrieval: the asking scope, the cue text, at most `limit` memories,
+ * optionally only some layers, and optional floors. A row under a floor is
+ * reported in `dropped`, never silently left out.
+ */
+export const memoryQuerySchema = z
+  .object({
+    scope: memoryScopeSchema,
+    cue: z.string().max(Limits.cueText),
+    limit: z.number().int().min(0).max(Limits.queryLimit),
+    layers: z.array(memoryLayerSchema).min(1).optional(),
+    minRelevance: z.number().optional(),
+    minSalience: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+
+/** `{ scope, cue, limit, layers?, minRelevance?, minSalience? }`. */
+export type MemoryQuery = z.infer<typeof memoryQuerySchema>;

@@ -1,0 +1,69 @@
+import type { MemoryLayer } from '../memory-layer.js';
+import type { MemoryRecord } from '../memory-record.js';
+import type { MemoryScope } from '../memory-scope.js';
+import type { Provenance } from '../provenance.js';
+import type { CandidateSource } from './candidate-source.js';
+import type { ConversationLog } from './conversation-log.js';
+import type { ConversationSource } from './conversation-source.js';
+import type { MemoryRetrievalPort } from './memory-retrieval-port.js';
+import type { MemoryWriter } from './memory-writer.js';
+
+/** One entry of a memory's history. */
+export interface MemoryVersion {
+  readonly memoryId: string;
+  /** 1 for the first version, then one more per change. */
+  readonly version: number;
+  /** `created` by an add, `updated` by an update, `deleted` (a tombstone) by a delete. */
+  readonly change: 'created' | 'updated' | 'deleted';
+  readonly layer: MemoryLayer;
+  /** The text as of this version (a tombstone keeps the last text). */
+  readonly text: string;
+  readonly salience: number;
+  readonly provenance: Provenance;
+  readonly at: Date;
+}
+
+/** Options of {@link MemoryStore.list}. */
+export interface ListOptions {
+  readonly layer?: MemoryLayer;
+  /** The `nextCursor` of the previous page. */
+  readonly cursor?: string;
+  /** Page size; stores document their default and maximum. */
+  readonly limit?: number;
+}
+
+/** One page of {@link MemoryStore.list}. */
+export interface MemoryPage {
+  readonly records: readonly MemoryRecord[];
+  /** Absent on the last page. */
+  readonly nextCursor?: string;
+}
+
+/** What {@link MemoryStore.forget} erased. */
+export interface ForgetResult {
+  readonly memories: number;
+  readonly turns: number;
+}
+
+/**
+ * A store: every storage port of core in one object, plus inspection and
+ * erasure. Ids are not capabilities: another scope's id behaves exactly like
+ * an unknown id everywhere.
+ */
+export interface MemoryStore
+  extends ConversationLog,
+    ConversationSource,
+    MemoryWriter,
+    MemoryRetrievalPort,
+    CandidateSource {
+  /** The live memory with `id` if it is visible to `scope`, else `undefined`. */
+  get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined>;
+  /** Live memories visible to `scope`, oldest first, in stable pages. */
+  list(scope: MemoryScope, options?: ListOptions): Promise<MemoryPage>;
+  /** Every version of a memory visible to `scope`, oldest first; `[]` for an unknown or foreign id. */
+  history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]>;
+  /** Erase `scope` and everything below it (memories, history, turns); nothing else changes. */
+  forget(scope: MemoryScope): Promise<ForgetResult>;
+  /** Release the backend; every later call throws `MemoryUnavailable`. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { scoredMemorySchema } from './memory-record.js';
+
+/** A row left out, and why. Every row a component removes is reported this way. */
+export const droppedSchema = z.object({
+  id: z.string(),
+  reason: z.string().min(1),
+});
+
+/** `{ id, reason }`. */
+export type Dropped = z.infer<typeof droppedSchema>;
+
+/**
+ * Well-known degradation codes. Adapters may report others; these are the ones
+ * the packages of this repository emit.
+ */
+export const DegradationCode = {
+  /** No embedder was configured: ranking was lexical only. */
+  noEmbedder: 'no-embedder',
+  /** The backend has no vector index (e.g. no pgvector): ranking was lexical only. */
+  noVectorIndex: 'no-vector-index',
+  /** The embedder failed for this query: ranking was lexical only. */
+  embeddingFailed: 'embedding-failed',
+  /** A scan stopped because its row budget was spent. */
+  scanBudgetSpent: 'scan-budget-spent',
+  /** A backend answered rows it had already answered (it ignored paging): the scan stopped. */
+  repeatedRows: 'repeated-rows',
+} as const;
+
+/** A known degradation code. */
+export type DegradationCode = (typeof DegradationCode)[keyof typeof DegradationCode];
+
+/** A condition a retrieval ran under that made it weaker than it could be. */
+export const degradationSchema = z.object({
+  code: z.string().min(1),
+  detail: z.string(),
+});
+
+/** `{ code, detail }`. */
+export type Degradation = z.infer<typeof degradationSchema>;
+
+/**
+ * What a retrieval answers: the memories (best first), every row it left out
+ * with its reason, and the degradations it ran under. A row removed without a
+ * reason is a bug.
+ */
+export const retrievalResultSchema = z.object({
+  memories: z.array(scoredMemorySchema),
+  dropped: z.array(droppedSchema),
+  degradations: z.array(degradationSchema),
+});
+
+/** `{ memories, dropped, degradations }`. */
+export type RetrievalResult = z.infer<typeof retrievalResultSchema>;

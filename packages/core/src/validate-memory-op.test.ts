@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { RejectionCode } from './apply-result.js';
+import { Limits } from './limits.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
+import { validateMemoryOp } from './validate-memory-op.js';
+
+describe('validateMemoryOp', () => {
+  it('applies the documented defaults to an add', () => {
+    expect(validateMemoryOp({ op: 'add', text: 'likes tea' })).toEqual({
+      ok: true,
+      op: { op: 'add', layer: 'semantic', text: 'likes tea', salience: 0.5 },
+    });
+  });
+
+  it('accepts update and delete by id', () => {
+    expect(validateMemoryOp({ op: 'update', id: 'm1', text: 'likes coffee' }).ok).toBe(true);
+    expect(validateMemoryOp({ op: 'delete', id: 'm1' }).ok).toBe(true);
+  });
+
+  it('refuses over-long text as text-too-long, never truncating it', () => {
+    const result = validateMemoryOp({ op: 'add', text: 'x'.repeat(Limits.memoryText + 1) });
+    expect(result).toMatchObject({ ok: false, code: RejectionCode.textTooLong });
+  });
+
+  it.each([
+    ['an unknown op', { op: 'upsert', text: 'x' }],
+    ['a missing text', { op: 'add' }],
+    ['blank text', { op: 'add', text: '   ' }],
+    ['salience out of range', { op: 'add', text: 'x', salience: 2 }],
+    ['a working-layer add', { op: 'add', layer: 'working', text: 'x' }],
+    ['an extra field', { op: 'delete', id: 'm1', tenant: 'other' }],
+    ['a scalar', 42],
+    ['null', null],
+  ])('refuses %s as invalid-op, naming no value', (_label, input) => {
+    const result = validateMemoryOp(input);
+    expect(result).toMatchObject({ ok: false, code: RejectionCode.invalidOp });
+  });
+});
+
+describe('normalizeMemoryText', () => {
+  it('folds case, width and whitespace', () => {
+    expect(normalizeMemoryText('  Likes\n\tTEA ')).toBe('likes tea');
+    expect(normalizeMemoryText('ｌｉｋｅｓ tea')).toBe('likes tea');
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Which workspace packages each package may import, from DESIGN.md. A test
+ * file may also import the stores and the contract suite (tests compose), and
+ * an app may import anything. Packages not listed here may import only core.
+ */
+export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>> = {
+  '@symfonic/core': [],
+  '@symfonic/memory': ['@symfonic/core', '@symfonic/provider-families'],
+};
+
+/** Packages that a test file in any package may import, on top of its package's own allowance. */
+export const testOnlyWorkspaceImports: readonly string[] = [
+  '@symfonic/store-contract',
+  '@symfonic/store-memory',
+  '@symfonic/store-drizzle',
+  '@symfonic/provider-families',
+  '@symfonic/legacy-port',
+];
+
+/** The only external module core may import: it depends on zod alone. */
+export const coreExternalImports: readonly string[] = ['zod'];

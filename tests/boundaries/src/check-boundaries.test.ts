@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBoundaries } from './check-boundaries.js';
+
+const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function plant(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'symfonic-boundaries-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const manifest = (name: string, dependencies: Record<string, string> = {}) =>
+  JSON.stringify({ name, dependencies });
+
+describe('dependency boundaries', () => {
+  let planted: string | undefined;
+  afterEach(() => {
+    if (planted) rmSync(planted, { recursive: true, force: true });
+    planted = undefined;
+  });
+
+  it('holds on this repository', () => {
+    expect(checkBoundaries(workspaceRoot)).toEqual([]);
+  });
+
+  it('catches core importing anything but zod', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core', { zod: '4', lodash: '4' }),
+      'packages/core/src/index.ts':
+        "import { z } from 'zod';\nimport lodash from 'lodash';\nimport { readFile } from 'node:fs';\n",
+    });
+    const rules = checkBoundaries(planted).map((violation) => violation.specifier);
+    expect(rules).toEqual(['lodash', 'node:fs']);
+  });
+
+  it('catches an adapter importing a sibling adapter', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/store-memory/package.json': manifest('@symfonic/store-memory'),
+      'packages/legacy-port/package.json': manifest('@symfonic/legacy-port', {
+        '@symfonic/store-memory': '*',
+      }),
+      'packages/legacy-port/src/port.ts':
+        "import { createInMemoryStore } from '@symfonic/store-memory';\n",
+    });
+    expect(checkBoundaries(planted)).toEqual([
+      expect.objectContaining({
+        file: 'packages/legacy-port/src/port.ts',
+        specifier: '@symfonic/store-memory',
+      }),
+    ]);
+  });
+
+  it('catches a relative import reaching into another package', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/memory/package.json': manifest('@symfonic/memory'),
+      'packages/memory/src/hydrate.ts':
+        "import { flatten } from '../../core/src/flatten.js';\nimport { x } from './x.js';\n",
+    });
+    expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual([
+      '../../core/src/flatten.js',
+    ]);
+  });
+
+  it('catches an external import the package does not declare, and lets apps compose', () => {
+    planted = plant({
+      'packages/memory/package.json': manifest('@symfonic/memory'),
+      'packages/memory/src/embed.ts': "import { embedMany } from 'ai';\n",
+      'apps/demo/package.json': manifest('demo', { '@symfonic/memory': '*' }),
+      'apps/demo/src/main.ts': "import { createMemory } from '@symfonic/memory';\n",
+    });
+    expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual(['ai']);
+  });
+});

@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import {
+  allowedWorkspaceImports,
+  coreExternalImports,
+  testOnlyWorkspaceImports,
+} from './boundary-rules.js';
+
+/** One import that crosses a boundary. */
+export interface BoundaryViolation {
+  /** The importing file, relative to the workspace root. */
+  readonly file: string;
+  /** The module specifier as written. */
+  readonly specifier: string;
+  readonly rule: string;
+}
+
+interface WorkspacePackage {
+  readonly name: string;
+  readonly directory: string;
+  readonly isApp: boolean;
+  readonly declared: ReadonlySet<string>;
+  readonly declaredForTests: ReadonlySet<string>;
+}
+
+const builtins = new Set(builtinModules);
+const sourceFile = /\.(?:ts|tsx|mts|cts|js|mjs)$/;
+
+/** The package a bare specifier names: `@scope/name` or `name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+function isTestFile(file: string): boolean {
+  return (
+    /\.(?:test|bench|contract\.test)\.[cm]?tsx?$/.test(file) ||
+    file.includes(`${sep}__fixtures__${sep}`)
+  );
+}
+
+function listSources(directory: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(directory)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const path = join(directory, entry);
+    if (statSync(path).isDirectory()) found.push(...listSources(path));
+    else if (sourceFile.test(entry) && !entry.endsWith('.d.ts')) found.push(path);
+  }
+  return found;
+}
+
+function readPackage(directory: string, isApp: boolean): WorkspacePackage | undefined {
+  let manifest: Record<string, Record<string, string> | string | undefined>;
+  try {
+    manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const keys = (field: string) =>
+    Object.keys((manifest[field] as Record<string, string> | undefined) ?? {});
+  const declared = new Set([
+    ...keys('dependencies'),
+    ...keys('peerDependencies'),
+    ...keys('optionalDependencies'),
+  ]);
+  return {
+    name: String(manifest.name),
+    directory,
+    isApp,
+    declared,
+    declaredForTests: new Set([...declared, ...keys('devDependencies')]),
+  };
+}
+
+/** Every workspace package under `root`'s `packages/`, `apps/` and `tests/` folders. */
+export function workspacePackages(root: string): WorkspacePackage[] {
+  const found: WorkspacePackage[] = [];
+  for (const group of ['packages', 'apps', 'tests']) {
+    let entries: string[];
+    try {
+      entries = readdirSync(join(root, group));
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const pkg = readPackage(join(root, group, entry), group !== 'packages');
+      if (pkg) found.push(pkg);
+    }
+  }
+  return found;
+}
+
+function checkSpecifier(
+  pkg: WorkspacePackage,
+  file: string,
+  specifier: string,
+  workspaceNames: ReadonlySet<string>,
+): string | undefined {
+  const test = isTestFile(file);
+  if (specifier.startsWith('.') || specifier.startsWith('/')) {
+    const target = resolve(dirname(file), specifier);
+    const inside = relative(pkg.directory, target);
+    return inside.startsWith('..') || resolve(inside) === inside
+      ? 'a relative import may not leave its package: import the package by name'
+      : undefined;
+  }
+  if (specifier.startsWith('node:') || builtins.has(specifier)) {
+    return pkg.name === '@symfonic/core'
+      ? 'core imports nothing but zod (no Node built-ins)'
+      : undefined;
+  }
+  const target = packageOf(specifier);
+  if (pkg.isApp) return undefined;
+  if (workspaceNames.has(target)) {
+    if (target === pkg.name) return 'a package imports itself by relative path, not by name';
+    const allowed = allowedWorkspaceImports[pkg.name] ?? ['@symfonic/core'];
+    if (allowed.includes(target) || (test && testOnlyWorkspaceImports.includes(target)))
+      return undefined;
+    return `${pkg.name} may not import ${target} (adapters depend on core only; see DESIGN.md)`;
+  }
+  if (pkg.name === '@symfonic/core' && !test && !coreExternalImports.includes(target)) {
+    return 'core depends on zod only';
+  }
+  const declared = test ? pkg.declaredForTests : pkg.declared;
+  const rootTooling = test && (target === 'vitest' || target === 'fast-check');
+  if (!declared.has(target) && !rootTooling) {
+    return `${target} is not declared in ${pkg.name}'s package.json${test ? '' : ' (dependencies or peerDependencies)'}`;
+  }
+  return undefined;
+}
+
+/**
+ * Every import in the workspace at `root` that breaks a boundary of DESIGN.md:
+ * core importing anything but zod, a package importing a workspace package it
+ * may not, a relative import that reaches into another package, or an
+ * external import its package.json does not declare.
+ */
+export function checkBoundaries(root: string): BoundaryViolation[] {
+  const packages = workspacePackages(root);
+  const names = new Set(packages.map((pkg) => pkg.name));
+  const violations: BoundaryViolation[] = [];
+  for (const pkg of packages) {
+    for (const file of listSources(pkg.directory)) {
+      const imports = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles;
+      for (const { fileName: specifier } of imports) {
+        const rule = checkSpecifier(pkg, file, specifier, names);
+        if (rule) violations.push({ file: relative(root, file), specifier, rule });
+      }
+    }
+  }
+  return violations;
+}
