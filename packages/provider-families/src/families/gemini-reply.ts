@@ -1,0 +1,59 @@
+import { isRecord } from '../is-record.js';
+import type { ProviderReply } from '../provider-reply.js';
+import { ReplyCollector } from '../reply-collector.js';
+
+/** Part fields that describe a payload rather than being one: never named. */
+const partMetadata: ReadonlySet<string> = new Set([
+  'thought',
+  'thoughtSignature',
+  'videoMetadata',
+  'mediaResolution',
+  'partMetadata',
+]);
+
+function readPart(part: Record<PropertyKey, unknown>, collector: ReplyCollector): void {
+  if (part.thought === true) {
+    collector.ignore('thought');
+    return;
+  }
+  const text = part.text;
+  if (typeof text === 'string') {
+    collector.addText(text);
+    return;
+  }
+  const payload = Object.keys(part).find(
+    (key) => !partMetadata.has(key) && part[key] !== undefined,
+  );
+  if (payload !== undefined) collector.ignore(payload);
+}
+
+/**
+ * Reads a Gemini `generateContent` response (a `candidates` list, or a `promptFeedback` alone
+ * when the prompt was blocked): the text parts of the first candidate, in order. Other candidates
+ * are not read. A thought part is named `thought`; any other non-text part is named by its
+ * payload key (`functionCall`, `inlineData`, `executableCode`…). Safety ratings, finish reasons,
+ * thought signatures and usage are metadata and never named.
+ *
+ * @returns `undefined` when `value` is not that shape; a readable reply with `text: ''` for a
+ * blocked prompt or a candidate without content.
+ */
+export function readGeminiReply(value: Record<PropertyKey, unknown>): ProviderReply | undefined {
+  const candidates = value.candidates;
+  if (!Array.isArray(candidates)) {
+    return candidates === undefined && isRecord(value.promptFeedback)
+      ? new ReplyCollector().reply('gemini')
+      : undefined;
+  }
+  const collector = new ReplyCollector();
+  const firstCandidate: unknown = candidates[0];
+  const content = isRecord(firstCandidate) ? firstCandidate.content : undefined;
+  const parts = isRecord(content) ? content.parts : undefined;
+  if (Array.isArray(parts)) {
+    const count = parts.length;
+    for (let index = 0; index < count; index++) {
+      const part: unknown = parts[index];
+      if (isRecord(part)) readPart(part, collector);
+    }
+  }
+  return collector.reply('gemini');
+}

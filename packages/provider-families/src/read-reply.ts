@@ -1,0 +1,58 @@
+import { readAiSdkReply } from './families/ai-sdk-reply.js';
+import { readAnthropicReply } from './families/anthropic-reply.js';
+import { readGeminiReply } from './families/gemini-reply.js';
+import { readLangChainReply } from './families/langchain-reply.js';
+import { readMessageReply } from './families/message-reply.js';
+import { readOpenAIChatReply } from './families/openai-chat-reply.js';
+import { readOpenAIResponsesReply } from './families/openai-responses-reply.js';
+import { readTextReply } from './families/text-reply.js';
+import { isRecord } from './is-record.js';
+import type { ProviderReply } from './provider-reply.js';
+import { unknownReply } from './unknown-reply.js';
+
+/**
+ * The readers of object replies, most specific marker first: a LangChain message before anything
+ * with a `content` field, envelopes tagged by `object` or `type` before the untagged shapes, and
+ * the bare role-tagged message last, since Anthropic responses carry a `role` too.
+ */
+const objectReaders = [
+  readLangChainReply,
+  readOpenAIChatReply,
+  readOpenAIResponsesReply,
+  readAnthropicReply,
+  readGeminiReply,
+  readAiSdkReply,
+  readMessageReply,
+] as const;
+
+function readObject(value: Record<PropertyKey, unknown>): ProviderReply {
+  for (const read of objectReaders) {
+    const reply = read(value);
+    if (reply) return reply;
+  }
+  return unknownReply();
+}
+
+/**
+ * Reads one model reply, whatever provider family produced it, down to the text the model
+ * emitted as its answer. Each family's own shape is read (see {@link ProviderFamily}); a value of
+ * any other shape is refused, never stringified: a reply mined out of an envelope (ids, usage
+ * counters) yields memories nobody said. A lone streaming event (an Anthropic
+ * `content_block_delta`, an OpenAI `chat.completion.chunk`) is a fragment, not a reply, and is
+ * refused too.
+ *
+ * Never throws, whatever `response` is: `null`, numbers, `Map`s, class instances, cyclic objects,
+ * proxies, and objects whose getters throw are all answered.
+ *
+ * @returns the reply read; for an unrecognised value (or one whose fields could not be read),
+ * `{ family: 'unknown', text: '', ignored: [], readable: false }`.
+ */
+export function readReply(response: unknown): ProviderReply {
+  try {
+    const text = readTextReply(response);
+    if (text) return text;
+    return isRecord(response) ? readObject(response) : unknownReply();
+  } catch {
+    return unknownReply();
+  }
+}

@@ -1,0 +1,6 @@
+import type { ProviderReply } from './provider-reply.js';
+
+/** The reply for a value whose shape is not recognised: no text, nothing ignored, unreadable. */
+export function unknownReply(): ProviderReply {
+  return { family: 'unknown', text: '', ignored: [], readable: false };
+}
