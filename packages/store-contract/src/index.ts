@@ -1,1 +1,12 @@
-export {};
+export { describeMemoryStoreContract } from './describe-memory-store-contract.js';
+export type {
+  OpenStoreHarness,
+  StoreCapabilities,
+  StoreHarness,
+  StoreHarnessContext,
+} from './store-harness.js';
+export {
+  createTestEmbedder,
+  type TestEmbedder,
+  type TestEmbedderOptions,
+} from './test-embedder.js';

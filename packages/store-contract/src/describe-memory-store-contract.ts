@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { describeAvailabilityContract } from './availability-contract.js';
+import type { ContractContext } from './contract-context.js';
+import { describeForgetContract } from './forget-contract.js';
+import { describeHistoryContract } from './history-contract.js';
+import { describeIsolationContract } from './isolation-contract.js';
+import { describeListContract } from './list-contract.js';
+import { describeRetrievalContract } from './retrieval-contract.js';
+import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
+import { createTestEmbedder } from './test-embedder.js';
+import { describeTurnsContract } from './turns-contract.js';
+import { describeUnicodeAndLimitsContract } from './unicode-and-limits-contract.js';
+import { describeWritesContract } from './writes-contract.js';
+
+/**
+ * Declare the contract every `MemoryStore` must pass, as vitest `describe`
+ * blocks named after `name`. Call it at the top level of a
+ * `*.contract.test.ts` file.
+ *
+ * `open` runs once before the suite and once more for the closed-store
+ * tests; it receives the suite's deterministic {@link createTestEmbedder}
+ * embedder, which a store declared with `vectors: true` must be built with.
+ * `reset` runs before every test. Capabilities switch tests on, never off by
+ * name: without `vectors`, the paraphrase and embedder-outage tests are
+ * skipped and the store must instead report that it ranked without vectors.
+ *
+ * @returns nothing; the assertions run when vitest runs the file.
+ */
+export function describeMemoryStoreContract(
+  name: string,
+  open: OpenStoreHarness,
+  capabilities: StoreCapabilities = {},
+): void {
+  const embedder = createTestEmbedder();
+  let harness: StoreHarness | undefined;
+
+  const context: ContractContext = {
+    store: () => {
+      if (!harness) throw new Error('the store is only available inside a test');
+      return harness.store;
+    },
+    reset: async () => {
+      embedder.setAvailable(true);
+      await harness?.reset();
+    },
+    embedder,
+    open,
+    capabilities,
+  };
+
+  describe(`MemoryStore contract: ${name}`, () => {
+    beforeAll(async () => {
+      harness = await open({ embedder });
+    });
+    beforeEach(async () => {
+      await context.reset();
+    });
+    afterAll(async () => {
+      await harness?.close();
+    });
+
+    describeTurnsContract(context);
+    describeIsolationContract(context);
+    describeWritesContract(context);
+    describeRetrievalContract(context);
+    describeHistoryContract(context);
+    describeListContract(context);
+    describeForgetContract(context);
+    describeUnicodeAndLimitsContract(context);
+    describeAvailabilityContract(context);
+  });
+}

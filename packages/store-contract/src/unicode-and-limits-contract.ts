@@ -1,0 +1,88 @@
+import { InvalidMemoryInput, Limits, RejectionCode } from '@symfonic/core';
+import { describe, expect, it } from 'vitest';
+import type { ContractContext } from './contract-context.js';
+import { acme, addMemory, expectFailure, writerProvenance } from './contract-fixtures.js';
+
+/** Family emoji (ZWJ sequence), Hebrew and Arabic (right to left), a decomposed accent, a flag. */
+const unicodeTexts = [
+  'Family: 👩‍👩‍👧‍👦 and a dog 🐕‍🦺',
+  'שלום עולם — مرحبا بالعالم',
+  'Cafe\u0301 is not Café, and both stay as written',
+  'Flag 🇵🇹, skin tone 👍🏽, variation ☺︎',
+];
+
+/** Unicode round-trips exactly; limits are enforced with errors or rejections, never truncation. */
+export function describeUnicodeAndLimitsContract(context: ContractContext): void {
+  describe('unicode and limits', () => {
+    it('round-trips emoji, right-to-left text and combining marks exactly', async () => {
+      const store = context.store();
+      const scope = { tenant: 'ácme', path: ['用户:42', 'שיחה'] };
+      for (const text of unicodeTexts) {
+        const record = await addMemory(store, scope, text);
+        expect(record.text).toBe(text);
+        expect((await store.get(scope, record.id))?.text).toBe(text);
+        expect((await store.history(scope, record.id))[0]?.text).toBe(text);
+        expect(record.scope).toEqual(scope);
+      }
+      const listed = await store.list(scope);
+      expect(listed.records.map((record) => record.text)).toEqual(unicodeTexts);
+      await store.append(scope, {
+        turnId: 't-😀',
+        speaker: 'מִשְׁתַּמֵּשׁ',
+        text: unicodeTexts[0] ?? '',
+        turn: 0,
+      });
+      expect(await store.recent(scope, 1)).toEqual([
+        { turnId: 't-😀', speaker: 'מִשְׁתַּמֵּשׁ', text: unicodeTexts[0], turn: 0 },
+      ]);
+    });
+
+    it('keeps a memory at exactly the length limit whole, and rejects one unit more', async () => {
+      const store = context.store();
+      const longest = `${'🙂'.repeat(Limits.memoryText / 2 - 1)}ok`;
+      expect(longest.length).toBe(Limits.memoryText);
+      const record = await addMemory(store, acme('user:1'), longest);
+      expect((await store.get(acme('user:1'), record.id))?.text).toBe(longest);
+      const result = await store.apply(
+        acme('user:1'),
+        [{ op: 'add', text: `${longest}!` }],
+        writerProvenance,
+      );
+      expect(result.rejected).toMatchObject([{ index: 0, code: RejectionCode.textTooLong }]);
+      expect((await store.list(acme('user:1'))).records).toHaveLength(1);
+    });
+
+    it('refuses an over-long or malformed scope everywhere with InvalidMemoryInput', async () => {
+      const store = context.store();
+      const badScopes = [
+        { tenant: 'x'.repeat(Limits.segmentLength + 1), path: [] },
+        { tenant: 'acme', path: Array.from({ length: Limits.pathDepth + 1 }, () => 'deep') },
+        { tenant: 'acme', path: ['line\nbreak'] },
+        { tenant: 'acme', path: ['..'] },
+      ];
+      for (const scope of badScopes) {
+        await expectFailure(
+          store.apply(scope, [{ op: 'add', text: 'x' }], writerProvenance),
+          InvalidMemoryInput.code,
+        );
+        await expectFailure(store.retrieve({ scope, cue: 'x', limit: 1 }), InvalidMemoryInput.code);
+        await expectFailure(store.get(scope, 'id'), InvalidMemoryInput.code);
+        await expectFailure(store.list(scope), InvalidMemoryInput.code);
+        await expectFailure(store.history(scope, 'id'), InvalidMemoryInput.code);
+        await expectFailure(store.forget(scope), InvalidMemoryInput.code);
+        await expectFailure(store.recent(scope, 1), InvalidMemoryInput.code);
+        await expectFailure(
+          store.append(scope, { turnId: 't', speaker: '', text: 'x', turn: 0 }),
+          InvalidMemoryInput.code,
+        );
+      }
+      const longestSegment = 's'.repeat(Limits.segmentLength);
+      const deepest = {
+        tenant: longestSegment,
+        path: Array.from({ length: Limits.pathDepth }, () => longestSegment),
+      };
+      const record = await addMemory(store, deepest, 'at the edge of every scope limit');
+      expect((await store.get(deepest, record.id))?.scope).toEqual(deepest);
+    });
+  });
+}
