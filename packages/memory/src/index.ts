@@ -1,1 +1,39 @@
-export {};
+export {
+  createMemory,
+  type Memory,
+  type MemoryOptions,
+  type MemoryPorts,
+} from './create-memory.js';
+export {
+  createLocalEmbedder,
+  type LocalEmbedderOptions,
+  localEmbedderDimensions,
+} from './local-embedder.js';
+export type { HydrationDegradation, MemoryBlock, RecalledMemory } from './memory-block.js';
+export { MissingMemoryPort } from './missing-memory-port.js';
+export {
+  type ModelOp,
+  modelAddOpSchema,
+  modelDeleteOpSchema,
+  modelOpSchema,
+  modelOpsPayloadSchema,
+  modelUpdateOpSchema,
+} from './model-op.js';
+export type { RankedMemory } from './rank-candidates.js';
+export {
+  type RecallOptions,
+  type RecallOptionsInput,
+  recallOptionsSchema,
+} from './recall-options.js';
+export type { RememberOptions } from './remember.js';
+export {
+  type RememberedOp,
+  type RememberOutcome,
+  type RememberRejection,
+  RememberRejectionCode,
+  type UnreadableCode,
+} from './remember-outcome.js';
+export { renderMemoryBlock } from './render-memory-block.js';
+export { renderWorkingContext } from './render-working-context.js';
+export { workingLine } from './working-line.js';
+export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';

@@ -1,0 +1,1 @@
+export { type AiSdkEmbedderOptions, createAiSdkEmbedder } from './ai-sdk-embedder.js';

@@ -1,0 +1,161 @@
+import {
+  type CandidateSource,
+  type ConversationLog,
+  type ConversationSource,
+  type ConversationTurn,
+  conversationTurnSchema,
+  type EmbeddingProvider,
+  type MemoryScope,
+  type MemoryWriter,
+  parseInput,
+  toScope,
+} from '@symfonic/core';
+import type { z } from 'zod';
+import { embeddingRelevance } from './embedding-relevance.js';
+import { hydrate } from './hydrate.js';
+import { instructions } from './instructions.js';
+import type { MemoryBlock } from './memory-block.js';
+import { MissingMemoryPort } from './missing-memory-port.js';
+import { type RecallOptionsInput, resolveRecallOptions } from './recall-options.js';
+import { type RememberOptions, remember } from './remember.js';
+import type { RememberOutcome } from './remember-outcome.js';
+import { WorkingWindow } from './working-window.js';
+
+/**
+ * The ports a memory uses, each needed only by the methods that use it:
+ * `append` by `record`; `recent` by `hydrate` (unless `working.recentTurns`
+ * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0); `apply`
+ * by `remember`. Every store of this project has them all; a
+ * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
+ */
+export type MemoryPorts = Partial<
+  ConversationLog & ConversationSource & CandidateSource & MemoryWriter
+>;
+
+/** Options of {@link createMemory}. */
+export interface MemoryOptions {
+  /** Where turns and memories are read and written. */
+  readonly store: MemoryPorts;
+  /**
+   * When given, recall scores relevance as the cosine similarity of cue and
+   * memory with it (-1 to 1, one scale whatever the store), caching memory
+   * vectors by text; without it, relevance is the store's own score.
+   */
+  readonly embedder?: EmbeddingProvider;
+  /** The working window: `recentTurns` (default 8; 0 reads none) and `excludeSpeakers` (default none). */
+  readonly working?: {
+    readonly recentTurns?: number;
+    readonly excludeSpeakers?: readonly string[];
+  };
+  /** The recall gates and ranking; see {@link RecallOptionsInput} for every default. */
+  readonly recall?: RecallOptionsInput;
+  /** The time recency is measured against; default `() => new Date()`. */
+  readonly clock?: () => Date;
+}
+
+/** The memory loop for an agent: record, hydrate, remember. */
+export interface Memory {
+  /**
+   * Log one conversation turn at `scope` (a `turnId` already logged there is a no-op).
+   *
+   * @throws InvalidMemoryInput when the scope or turn is malformed.
+   * @throws MissingMemoryPort when the store has no `append`.
+   * @throws MemoryUnavailable when the log cannot be reached.
+   */
+  record(scope: MemoryScope, turn: z.input<typeof conversationTurnSchema>): Promise<void>;
+  /**
+   * The memory block for the next model call at `scope`, recalled for `cue`
+   * (see {@link MemoryBlock}). A half whose store is unreachable is empty and
+   * reported in `degraded`, never thrown.
+   *
+   * @throws InvalidMemoryInput when the scope or cue is malformed.
+   * @throws MissingMemoryPort when the store lacks `recent` or `scanCandidates` and the options need it.
+   * @throws ScopeViolation when the store answered a row outside `scope`.
+   */
+  hydrate(scope: MemoryScope, cue: string): Promise<MemoryBlock>;
+  /**
+   * Write what a model reply decided to remember at `scope` (see {@link RememberOutcome}).
+   *
+   * @throws InvalidMemoryInput when the scope, provenance or refs are malformed.
+   * @throws MissingMemoryPort when the store has no `apply`.
+   * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
+   */
+  remember(scope: MemoryScope, reply: unknown, options: RememberOptions): Promise<RememberOutcome>;
+  /** The system-prompt text that teaches a model the block and the ops format. */
+  instructions(): string;
+}
+
+/**
+ * Build the memory loop over `store`.
+ *
+ * @throws InvalidMemoryInput when a working or recall option is out of range.
+ */
+export function createMemory(options: MemoryOptions): Memory {
+  const { store } = options;
+  const recallOptions = resolveRecallOptions(options.recall);
+  const recentTurns = options.working?.recentTurns ?? 8;
+  const window = new WorkingWindow({
+    // hydrate checks that the store has `recent` before the window reads.
+    source: { recent: (scope, limit) => (store as ConversationSource).recent(scope, limit) },
+    recentTurns,
+    excludeSpeakers: options.working?.excludeSpeakers ?? [],
+  });
+  const relevance = options.embedder ? embeddingRelevance(options.embedder) : undefined;
+  const clock = options.clock ?? (() => new Date());
+
+  return {
+    async record(scope, turn) {
+      if (!store.append) {
+        throw new MissingMemoryPort({
+          method: 'append',
+          port: 'ConversationLog',
+          neededBy: 'record',
+        });
+      }
+      const asking = toScope(scope);
+      const valid: ConversationTurn = parseInput(conversationTurnSchema, turn, 'conversation turn');
+      await store.append(asking, valid);
+    },
+
+    async hydrate(scope, cue) {
+      if (recentTurns > 0 && !store.recent) {
+        throw new MissingMemoryPort({
+          method: 'recent',
+          port: 'ConversationSource',
+          neededBy: 'the working window of hydrate (set working.recentTurns to 0 to go without)',
+        });
+      }
+      if (recallOptions.limit > 0 && !store.scanCandidates) {
+        throw new MissingMemoryPort({
+          method: 'scanCandidates',
+          port: 'CandidateSource',
+          neededBy: 'recall in hydrate (set recall.limit to 0 to go without)',
+        });
+      }
+      return hydrate(
+        {
+          window,
+          source: { scanCandidates: (query) => (store as CandidateSource).scanCandidates(query) },
+          recall: recallOptions,
+          now: clock(),
+          ...(relevance ? { relevance } : {}),
+        },
+        scope,
+        cue,
+      );
+    },
+
+    async remember(scope, reply, rememberOptions) {
+      if (!store.apply) {
+        throw new MissingMemoryPort({
+          method: 'apply',
+          port: 'MemoryWriter',
+          neededBy: 'remember',
+        });
+      }
+      return remember(store as MemoryWriter, scope, reply, rememberOptions);
+    },
+
+    instructions,
+  };
+}

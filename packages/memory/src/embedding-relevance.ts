@@ -1,0 +1,66 @@
+import { type EmbeddingProvider, type MemoryRecord, MemoryUnavailable } from '@symfonic/core';
+import type { RelevanceScorer } from './recall.js';
+
+/** How many memory vectors one memory instance keeps between hydrations, by default. */
+export const defaultVectorCacheSize = 20_000;
+
+function cosine(left: Float32Array, right: Float32Array): number {
+  let dot = 0;
+  let leftNorm = 0;
+  let rightNorm = 0;
+  for (let index = 0; index < left.length; index += 1) {
+    const a = left[index] as number;
+    const b = right[index] as number;
+    dot += a * b;
+    leftNorm += a * a;
+    rightNorm += b * b;
+  }
+  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
+}
+
+/**
+ * A {@link RelevanceScorer} that puts relevance on one scale whatever the
+ * store: the cosine similarity (-1 to 1) of the cue's vector and each
+ * memory's. Memory vectors are kept by text in a least-recently-used cache of
+ * `capacity` entries, so a memory is embedded once, not once per hydration;
+ * the cue and every uncached text go to the embedder in one batch.
+ *
+ * The scorer throws `MemoryUnavailable` when the embedder fails or answers a
+ * batch of the wrong shape: relevance is then unknown and recall degrades.
+ */
+export function embeddingRelevance(
+  embedder: EmbeddingProvider,
+  capacity: number = defaultVectorCacheSize,
+): RelevanceScorer {
+  const cache = new Map<string, Float32Array>();
+  return async (cue: string, records: readonly MemoryRecord[]) => {
+    const missing = [
+      ...new Set(records.map(({ text }) => text).filter((text) => !cache.has(text))),
+    ];
+    const vectors = await embedder.embed([cue, ...missing]);
+    if (
+      vectors.length !== missing.length + 1 ||
+      vectors.some((vector) => vector.length !== embedder.dimensions)
+    ) {
+      throw new MemoryUnavailable(
+        `the embedder "${embedder.model}" answered a batch that does not match the ${missing.length + 1} texts of ${embedder.dimensions} dimensions it was asked for`,
+      );
+    }
+    const [cueVector, ...memoryVectors] = vectors as [Float32Array, ...Float32Array[]];
+    missing.forEach((text, index) => {
+      cache.set(text, memoryVectors[index] as Float32Array);
+    });
+    const scores = records.map(({ text }) => {
+      const vector = cache.get(text) as Float32Array;
+      // Re-inserting marks the entry as recently used.
+      cache.delete(text);
+      cache.set(text, vector);
+      return cosine(cueVector, vector);
+    });
+    for (const oldest of cache.keys()) {
+      if (cache.size <= capacity) break;
+      cache.delete(oldest);
+    }
+    return scores;
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  type CandidateSource,
+  type Degradation,
+  Limits,
+  type MemoryScope,
+  MemoryUnavailable,
+  parseInput,
+  toScope,
+} from '@symfonic/core';
+import { z } from 'zod';
+import type { MemoryBlock } from './memory-block.js';
+import { type RecallResult, type RelevanceScorer, recall } from './recall.js';
+import type { RecallOptions } from './recall-options.js';
+import { renderMemoryBlock } from './render-memory-block.js';
+import type { WorkingWindow } from './working-window.js';
+
+const cueSchema = z.string().max(Limits.cueText);
+
+/** What one hydration reads from and how it ranks. */
+export interface HydrationSetup {
+  readonly window: WorkingWindow;
+  readonly source: CandidateSource;
+  readonly recall: RecallOptions;
+  readonly now: Date;
+  readonly relevance?: RelevanceScorer;
+}
+
+/**
+ * Build the memory block for one model call: the working window and recall
+ * (see `recall`) run side by side, then render (see `renderMemoryBlock`).
+ * Either half failing with `MemoryUnavailable` leaves that half empty and is
+ * reported in `degraded` with the error's message; the other half still
+ * renders.
+ *
+ * @throws InvalidMemoryInput when `scope` or `cue` is malformed (a cue over {@link Limits.cueText}).
+ * @throws ScopeViolation when the store answered a row outside `scope`: a
+ * security failure is never degraded.
+ * @throws anything else a port throws that is not `MemoryUnavailable`.
+ */
+export async function hydrate(
+  setup: HydrationSetup,
+  scope: MemoryScope,
+  cue: string,
+): Promise<MemoryBlock> {
+  const asking = toScope(scope);
+  const validCue = parseInput(cueSchema, cue, 'cue');
+  const recalling = recall(setup.source, { scope: asking, cue: validCue }, setup.recall, {
+    now: setup.now,
+    ...(setup.relevance ? { relevance: setup.relevance } : {}),
+  }).then(
+    (result): RecallResult | MemoryUnavailable => result,
+    (error: unknown) => {
+      if (MemoryUnavailable.isInstance(error)) return error;
+      throw error;
+    },
+  );
+  const [working, recalled] = await Promise.all([setup.window.read(asking), recalling]);
+
+  const conditions: Degradation[] = [];
+  if (working.failure) {
+    conditions.push({ code: 'working-unavailable', detail: working.failure.message });
+  }
+  const recallFailed = MemoryUnavailable.isInstance(recalled);
+  if (recallFailed) {
+    conditions.push({ code: 'recall-unavailable', detail: recalled.message });
+  } else {
+    conditions.push(...recalled.degradations);
+  }
+  const memories = recallFailed ? [] : recalled.memories;
+  const rendered = renderMemoryBlock(memories, working);
+  return {
+    text: rendered.text,
+    working,
+    recalled: rendered.recalled,
+    refs: rendered.refs,
+    dropped: [...working.dropped, ...(recallFailed ? [] : recalled.dropped)],
+    degraded: { working: working.degraded, recall: recallFailed, conditions },
+  };
+}

@@ -1,0 +1,91 @@
+import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
+import { embedDistinct } from './embed-distinct.js';
+
+/** The default length of a local embedder's vectors. */
+export const localEmbedderDimensions = 384;
+
+/** Options of {@link createLocalEmbedder}. */
+export interface LocalEmbedderOptions {
+  /** Vector length, an integer from 16 to 4096; default {@link localEmbedderDimensions}. */
+  readonly dimensions?: number;
+}
+
+const word = /[\p{L}\p{N}]+/gu;
+const wordWeight = 1;
+const trigramWeight = 0.5;
+
+/** FNV-1a over UTF-16 code units, then murmur3's finaliser so every bit depends on every input bit. */
+function hash(feature: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < feature.length; index += 1) {
+    value ^= feature.charCodeAt(index);
+    value = Math.imul(value, 0x01000193);
+  }
+  value ^= value >>> 16;
+  value = Math.imul(value, 0x85ebca6b);
+  value ^= value >>> 13;
+  value = Math.imul(value, 0xc2b2ae35);
+  value ^= value >>> 16;
+  return value >>> 0;
+}
+
+function add(vector: Float32Array, feature: string, weight: number): void {
+  const hashed = hash(feature);
+  // The top bit picks the sign, so collisions cancel out on average instead of piling up.
+  const sign = hashed & 0x80000000 ? -1 : 1;
+  const index = (hashed & 0x7fffffff) % vector.length;
+  vector[index] = (vector[index] as number) + sign * weight;
+}
+
+function embedOne(text: string, dimensions: number): Float32Array {
+  const vector = new Float32Array(dimensions);
+  const words = text.normalize('NFKC').toLowerCase().match(word) ?? [];
+  for (const token of words) {
+    add(vector, `w:${token}`, wordWeight);
+    const padded = ` ${token} `;
+    for (let start = 0; start + 3 <= padded.length; start += 1) {
+      add(vector, `c:${padded.slice(start, start + 3)}`, trigramWeight);
+    }
+  }
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  if (norm > 0) {
+    const scale = 1 / Math.sqrt(norm);
+    for (let index = 0; index < dimensions; index += 1) {
+      vector[index] = (vector[index] as number) * scale;
+    }
+  }
+  return vector;
+}
+
+/**
+ * A deterministic embedder that needs no network and no model download: the
+ * text is NFKC-normalised and lower-cased, split into words (runs of letters
+ * and digits), and each word and each character trigram of the word (padded
+ * with a space on both sides, so prefixes and suffixes count) is hashed into
+ * one of `dimensions` signed buckets (word weight 1, trigram weight 0.5); the
+ * vector is then L2-normalised. Shared words and shared word pieces
+ * ("allergic" / "allergy") make vectors similar; it knows no synonyms.
+ *
+ * `model` is `symfonic-local-ngram-v1-<dimensions>`. A text with no letters or
+ * digits embeds to the zero vector. The same text always gives the same
+ * vector, on every machine. `embed` never reaches the network, and identical
+ * texts within one call are embedded once.
+ *
+ * @throws InvalidMemoryInput when `dimensions` is out of range; `embed`
+ * throws it when given anything but an array of strings.
+ */
+export function createLocalEmbedder(options: LocalEmbedderOptions = {}): EmbeddingProvider {
+  const dimensions = options.dimensions ?? localEmbedderDimensions;
+  if (!Number.isInteger(dimensions) || dimensions < 16 || dimensions > 4096) {
+    throw new InvalidMemoryInput(
+      'invalid local embedder: dimensions must be an integer from 16 to 4096',
+    );
+  }
+  return {
+    model: `symfonic-local-ngram-v1-${dimensions}`,
+    dimensions,
+    embed: (texts) =>
+      embedDistinct(texts, async (distinct) => distinct.map((text) => embedOne(text, dimensions))),
+  };
+}

@@ -1,0 +1,179 @@
+import {
+  type CandidateSource,
+  type Degradation,
+  type Dropped,
+  flatten,
+  isVisible,
+  type MemoryRecord,
+  type MemoryScope,
+  ScopeViolation,
+  type StoredLayer,
+} from '@symfonic/core';
+import { type RankedMemory, rankCandidates } from './rank-candidates.js';
+import type { RecallOptions } from './recall-options.js';
+
+/** The layers recall reads; working memory comes from the conversation log instead. */
+const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
+
+/** Scores candidates against a cue on one known scale (cosine similarity with an embedder). */
+export type RelevanceScorer = (
+  cue: string,
+  records: readonly MemoryRecord[],
+) => Promise<readonly number[]>;
+
+/** What recall kept, best first, what it left out and why, and what weakened it. */
+export interface RecallResult {
+  readonly memories: readonly RankedMemory[];
+  /** The store's own drops, then one entry per candidate a gate removed. */
+  readonly dropped: readonly Dropped[];
+  /** The conditions the store's scan ran under (e.g. no vector index). */
+  readonly degradations: readonly Degradation[];
+}
+
+/** The `tenant/segment/…` form of a scope, without validating it (it names a row that leaked). */
+function scopeText(scope: MemoryScope): string {
+  return [scope.tenant, ...scope.path].join('/');
+}
+
+/** A number short enough for a reason. */
+function figure(value: number): string {
+  return String(Number(value.toPrecision(3)));
+}
+
+/** The character count a memory costs in the block: its text as it renders. */
+function renderedLength(record: MemoryRecord): number {
+  return flatten(record.text).trim().length;
+}
+
+/**
+ * Recall memories for `cue` at `scope`: every candidate of
+ * `source.scanCandidates` (uncapped, so a gate's rejection never costs a
+ * slot), then, in this order, each gate reporting what it removes in `dropped`:
+ *
+ * 1. scope: every row is re-checked with `isVisible`; a row the scope cannot
+ *    see is a `ScopeViolation`, thrown (a leaking backend must be found, not
+ *    filtered). A row answered twice or in the `working` layer is dropped.
+ * 2. the salience floor `minSalience`;
+ * 3. the relevance floor `minRelevance` (when set), on the store's relevance or
+ *    on `relevance`'s scores when given;
+ * 4. ranking ({@link rankCandidates});
+ * 5. the per-layer and total character caps, walked in rank order: a memory
+ *    that does not fit is dropped and smaller ones after it may still fit;
+ * 6. the limit.
+ *
+ * With `limit` 0 the source is not asked.
+ *
+ * @throws ScopeViolation when the source answered a row outside `scope`.
+ * @throws MemoryUnavailable (and anything else) the source or the scorer throws.
+ */
+export async function recall(
+  source: CandidateSource,
+  request: { readonly scope: MemoryScope; readonly cue: string },
+  options: RecallOptions,
+  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+): Promise<RecallResult> {
+  if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
+  const { scope, cue } = request;
+  const scanned = await source.scanCandidates({
+    scope,
+    cue,
+    limit: options.limit,
+    layers: recalledLayers,
+  });
+  const dropped: Dropped[] = [...scanned.dropped];
+
+  for (const { record } of scanned.memories) {
+    if (!isVisible(record.scope, scope)) {
+      throw new ScopeViolation({
+        rowId: record.id,
+        rowScope: scopeText(record.scope),
+        queryScope: scopeText(scope),
+      });
+    }
+  }
+
+  const seen = new Set<string>();
+  const admitted: { record: MemoryRecord; relevance: number }[] = [];
+  for (const candidate of scanned.memories) {
+    const { record } = candidate;
+    if (seen.has(record.id)) {
+      dropped.push({ id: record.id, reason: 'the store answered this memory more than once' });
+    } else if (record.layer === 'working') {
+      dropped.push({
+        id: record.id,
+        reason: 'working memory is read from the conversation log, not recalled',
+      });
+    } else if (record.salience < options.minSalience) {
+      dropped.push({
+        id: record.id,
+        reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
+      });
+    } else {
+      admitted.push(candidate);
+    }
+    seen.add(record.id);
+  }
+
+  const scored = context.relevance ? await rescore(context.relevance, cue, admitted) : admitted;
+  const { minRelevance } = options;
+  const relevant =
+    minRelevance === undefined
+      ? scored
+      : scored.filter(({ record, relevance }) => {
+          if (relevance >= minRelevance) return true;
+          dropped.push({
+            id: record.id,
+            reason: `relevance ${figure(relevance)} is under the floor ${figure(minRelevance)}`,
+          });
+          return false;
+        });
+
+  const ranked = rankCandidates(relevant, options, context.now);
+  const used = { semantic: 0, episodic: 0, total: 0 };
+  const fitting: RankedMemory[] = [];
+  for (const memory of ranked) {
+    const { record } = memory;
+    const layer = record.layer as StoredLayer;
+    const length = renderedLength(record);
+    if (used[layer] + length > options.caps[layer]) {
+      dropped.push({
+        id: record.id,
+        reason: `${length} characters do not fit the ${layer} cap of ${options.caps[layer]} (${used[layer]} used)`,
+      });
+    } else if (used.total + length > options.caps.total) {
+      dropped.push({
+        id: record.id,
+        reason: `${length} characters do not fit the total cap of ${options.caps.total} (${used.total} used)`,
+      });
+    } else {
+      used[layer] += length;
+      used.total += length;
+      fitting.push(memory);
+    }
+  }
+
+  for (const { record } of fitting.slice(options.limit)) {
+    dropped.push({
+      id: record.id,
+      reason: `beyond the limit of ${options.limit} memories`,
+    });
+  }
+  return {
+    memories: fitting.slice(0, options.limit),
+    dropped,
+    degradations: scanned.degradations,
+  };
+}
+
+async function rescore(
+  scorer: RelevanceScorer,
+  cue: string,
+  candidates: readonly { record: MemoryRecord }[],
+): Promise<{ record: MemoryRecord; relevance: number }[]> {
+  if (candidates.length === 0) return [];
+  const scores = await scorer(
+    cue,
+    candidates.map(({ record }) => record),
+  );
+  return candidates.map(({ record }, index) => ({ record, relevance: scores[index] as number }));
+}
