@@ -37,10 +37,9 @@ export function describeUnicodeAndLimitsContract(context: ContractContext): void
       ]);
     });
 
-    it('keeps a memory at exactly the length limit whole, and rejects one unit more', async () => {
+    it('keeps a memory at exactly the length limit whole, and rejects one character more', async () => {
       const store = context.store();
-      const longest = `${'🙂'.repeat(Limits.memoryText / 2 - 1)}ok`;
-      expect(longest.length).toBe(Limits.memoryText);
+      const longest = `${'a'.repeat(Limits.memoryText - 2)}ok`;
       const record = await addMemory(store, acme('user:1'), longest);
       expect((await store.get(acme('user:1'), record.id))?.text).toBe(longest);
       const result = await store.apply(
@@ -50,6 +49,13 @@ export function describeUnicodeAndLimitsContract(context: ContractContext): void
       );
       expect(result.rejected).toMatchObject([{ index: 0, code: RejectionCode.textTooLong }]);
       expect((await store.list(acme('user:1'))).records).toHaveLength(1);
+    });
+
+    it('keeps a long text of astral characters whole', async () => {
+      const store = context.store();
+      const emoji = '🙂'.repeat(Limits.memoryText / 2);
+      const record = await addMemory(store, acme('user:1'), emoji);
+      expect((await store.get(acme('user:1'), record.id))?.text).toBe(emoji);
     });
 
     it('refuses an over-long or malformed scope everywhere with InvalidMemoryInput', async () => {

@@ -1,1 +1,1 @@
-export {};
+export { createInMemoryStore, type InMemoryStoreOptions } from './create-in-memory-store.js';

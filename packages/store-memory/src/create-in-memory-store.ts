@@ -1,0 +1,47 @@
+import { type EmbeddingProvider, InvalidMemoryInput, type MemoryStore } from '@symfonic/core';
+import { InMemoryStore } from './in-memory-store.js';
+
+/** Options of {@link createInMemoryStore}. */
+export interface InMemoryStoreOptions {
+  /**
+   * Embeds memory texts and cues. With one, retrieval fuses full-text and
+   * cosine rankings (reciprocal rank fusion), and an `apply` whose texts
+   * cannot be embedded raises `MemoryUnavailable` and writes nothing. Without
+   * one, ranking is full-text only and every retrieval reports a
+   * `no-embedder` degradation.
+   */
+  readonly embedder?: EmbeddingProvider;
+  /**
+   * The most rows each ranking (full-text, vectors) reads for one query;
+   * 1000 by default. `scanCandidates` reads this many and reports a
+   * `scan-budget-spent` degradation when more matched; `retrieve` reads
+   * 4 × its limit, at least 50, at most this.
+   */
+  readonly scanBudget?: number;
+}
+
+/**
+ * A `MemoryStore` held in process memory, for tests, demos and single-process
+ * agents: nothing survives the process.
+ *
+ * - Full-text ranking by MiniSearch (BM25+), one index per tenant, with a
+ *   Unicode-aware tokenizer; with an embedder, cosine similarity fused in by
+ *   reciprocal rank fusion; ties go to salience, then the later update, then
+ *   the smaller id.
+ * - Visibility is core's `isVisible`; another scope's id behaves exactly like
+ *   an unknown id.
+ * - `apply` validates every op, then commits the accepted ones in one
+ *   synchronous step: all or nothing, and concurrent applies never both add
+ *   the same text to a scope and layer.
+ * - `list` pages 100 records by default, 1000 at most, by creation order.
+ * - After `close()` every call raises `MemoryUnavailable`.
+ *
+ * @throws InvalidMemoryInput when `scanBudget` is not a whole number from 1 up.
+ */
+export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryStore {
+  const scanBudget = options.scanBudget ?? 1_000;
+  if (!Number.isInteger(scanBudget) || scanBudget < 1) {
+    throw new InvalidMemoryInput('invalid scan budget: it must be a whole number, 1 or more');
+  }
+  return new InMemoryStore(options.embedder, scanBudget);
+}

@@ -1,0 +1,41 @@
+import type { EmbeddingProvider, MemoryStore } from '@symfonic/core';
+import { describeMemoryStoreContract, type StoreHarness } from '@symfonic/store-contract';
+import { createInMemoryStore } from './create-in-memory-store.js';
+
+/**
+ * The harness: the suite holds one store object for its whole run, so reset
+ * swaps the store behind a delegate for a fresh one (an in-memory store has
+ * no "wipe" on its port, and must not).
+ */
+function harness(embedder: EmbeddingProvider | undefined): StoreHarness {
+  const open = () => createInMemoryStore(embedder ? { embedder } : {});
+  let current = open();
+  const store: MemoryStore = {
+    append: (scope, turn) => current.append(scope, turn),
+    recent: (scope, limit) => current.recent(scope, limit),
+    apply: (scope, ops, provenance) => current.apply(scope, ops, provenance),
+    retrieve: (query) => current.retrieve(query),
+    scanCandidates: (query) => current.scanCandidates(query),
+    get: (scope, id) => current.get(scope, id),
+    list: (scope, options) => current.list(scope, options),
+    history: (scope, id) => current.history(scope, id),
+    forget: (scope) => current.forget(scope),
+    close: () => current.close(),
+  };
+  return {
+    store,
+    reset: async () => {
+      await current.close();
+      current = open();
+    },
+    close: () => current.close(),
+  };
+}
+
+describeMemoryStoreContract('in-memory, lexical only', async () => harness(undefined));
+
+describeMemoryStoreContract(
+  'in-memory, with the test embedder',
+  async ({ embedder }) => harness(embedder),
+  { vectors: true },
+);

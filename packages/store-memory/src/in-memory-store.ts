@@ -1,0 +1,362 @@
+import {
+  type ApplyResult,
+  type ConversationTurn,
+  conversationTurnSchema,
+  type Degradation,
+  DegradationCode,
+  type EmbeddingProvider,
+  type ForgetResult,
+  InvalidMemoryInput,
+  type ListOptions,
+  type MemoryOpInput,
+  type MemoryPage,
+  type MemoryQuery,
+  type MemoryRecord,
+  type MemoryScope,
+  type MemoryStore,
+  MemoryUnavailable,
+  type MemoryVersion,
+  memoryLayerSchema,
+  memoryQuerySchema,
+  type Provenance,
+  parseInput,
+  provenanceSchema,
+  type RetrievalResult,
+  toScope,
+  validateMemoryOp,
+} from '@symfonic/core';
+import { type Candidate, compareCandidates } from './compare-candidates.js';
+import { copyRecord, copyVersion } from './copy-record.js';
+import { fuseRankings } from './fuse-rankings.js';
+import { gateCandidates } from './gate-candidates.js';
+import { decodeListCursor, encodeListCursor } from './list-cursor.js';
+import { NearestRows } from './nearest-rows.js';
+import { planApply } from './plan-apply.js';
+import { isKeyVisible, scopeKey } from './scope-key.js';
+import { TenantMemories } from './tenant-memories.js';
+import { TurnLog } from './turn-log.js';
+
+/** The page size of `list` when none is asked for. */
+export const defaultListLimit = 100;
+/** The largest page `list` answers. */
+export const maximumListLimit = 1_000;
+/** The fewest rows a retrieval reads per half (lexical, vector), whatever its limit. */
+export const minimumRetrievalPage = 50;
+
+interface SearchOutcome {
+  readonly ranked: Candidate[];
+  readonly degradations: Degradation[];
+  /** Rows that matched but were not read because the page was full. */
+  readonly unread: number;
+}
+
+/**
+ * A `MemoryStore` held in process memory. See {@link createInMemoryStore} for
+ * the contract; every method throws `MemoryUnavailable` once closed.
+ */
+export class InMemoryStore implements MemoryStore {
+  private readonly embedder: EmbeddingProvider | undefined;
+  private readonly scanBudget: number;
+  private tenants = new Map<string, TenantMemories>();
+  private closed = false;
+  private sequence = 0;
+  private lastTime = 0;
+
+  constructor(embedder: EmbeddingProvider | undefined, scanBudget: number) {
+    this.embedder = embedder;
+    this.scanBudget = scanBudget;
+  }
+
+  async append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const parsed = parseInput(conversationTurnSchema, turn, 'conversation turn');
+    const tenant = this.tenant(valid.tenant);
+    const key = scopeKey(valid);
+    let log = tenant.turns.get(key);
+    if (!log) {
+      log = new TurnLog();
+      tenant.turns.set(key, log);
+    }
+    log.append(parsed);
+  }
+
+  async recent(scope: MemoryScope, limit: number): Promise<readonly ConversationTurn[]> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    if (!Number.isInteger(limit) || limit < 0) {
+      throw new InvalidMemoryInput('invalid turn limit: it must be a whole number, 0 or more');
+    }
+    return this.tenants.get(valid.tenant)?.turns.get(scopeKey(valid))?.recent(limit) ?? [];
+  }
+
+  async apply(
+    scope: MemoryScope,
+    ops: readonly unknown[] | readonly MemoryOpInput[],
+    provenance: Provenance,
+  ): Promise<ApplyResult> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const validProvenance = parseInput(provenanceSchema, provenance, 'provenance');
+    if (!Array.isArray(ops)) throw new InvalidMemoryInput('invalid memory ops: not an array');
+    const validations = ops.map(validateMemoryOp);
+    const texts = new Set<string>();
+    for (const validation of validations) {
+      if (validation.ok && validation.op.op !== 'delete') texts.add(validation.op.text);
+    }
+    const vectors = await this.embedTexts([...texts]);
+    // The embedder may have taken a while: the store may have closed meanwhile.
+    this.ensureOpen();
+    const tenant = this.tenant(valid.tenant);
+    const plan = planApply(validations, {
+      tenant,
+      scope: valid,
+      key: scopeKey(valid),
+      provenance: validProvenance,
+      at: this.now(),
+      vectors,
+      nextSequence: () => {
+        this.sequence += 1;
+        return this.sequence;
+      },
+      newId: () => crypto.randomUUID(),
+    });
+    tenant.commit(plan.changes);
+    return {
+      applied: plan.applied.map((applied) => ({ ...applied, record: copyRecord(applied.record) })),
+      rejected: plan.rejected,
+    };
+  }
+
+  async retrieve(query: MemoryQuery): Promise<RetrievalResult> {
+    this.ensureOpen();
+    const valid = parseInput(memoryQuerySchema, query, 'memory query');
+    const page = Math.min(this.scanBudget, Math.max(minimumRetrievalPage, valid.limit * 4));
+    const outcome = await this.search(valid, page);
+    return gateCandidates(outcome.ranked, valid, true, outcome.degradations);
+  }
+
+  async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
+    this.ensureOpen();
+    const valid = parseInput(memoryQuerySchema, query, 'memory query');
+    const outcome = await this.search(valid, this.scanBudget);
+    const degradations = [...outcome.degradations];
+    if (outcome.unread > 0) {
+      degradations.push({
+        code: DegradationCode.scanBudgetSpent,
+        detail: `${outcome.unread} more matching memories were not read: the scan budget is ${this.scanBudget} per ranking`,
+      });
+    }
+    return gateCandidates(outcome.ranked, valid, false, degradations);
+  }
+
+  async get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const memory = this.tenants.get(valid.tenant)?.visible(id, scopeKey(valid));
+    return memory?.live ? copyRecord(memory.record) : undefined;
+  }
+
+  async list(scope: MemoryScope, options: ListOptions = {}): Promise<MemoryPage> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const layer =
+      options.layer === undefined
+        ? undefined
+        : parseInput(memoryLayerSchema, options.layer, 'list layer');
+    const limit = options.limit ?? defaultListLimit;
+    if (!Number.isInteger(limit) || limit < 1 || limit > maximumListLimit) {
+      throw new InvalidMemoryInput(
+        `invalid list limit: it must be a whole number from 1 to ${maximumListLimit}`,
+      );
+    }
+    const after = options.cursor === undefined ? 0 : decodeListCursor(options.cursor);
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { records: [] };
+    const key = scopeKey(valid);
+    const sequenceAt = (position: number) =>
+      tenant.memories.get(tenant.ordered[position] as string)?.sequence ?? 0;
+    let low = 0;
+    let high = tenant.ordered.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sequenceAt(middle) <= after) low = middle + 1;
+      else high = middle;
+    }
+    const records: MemoryRecord[] = [];
+    let last = after;
+    for (let position = low; position < tenant.ordered.length; position += 1) {
+      const memory = tenant.memories.get(tenant.ordered[position] as string);
+      if (!memory?.live || !isKeyVisible(memory.key, key)) continue;
+      if (layer !== undefined && memory.record.layer !== layer) continue;
+      if (records.length === limit) return { records, nextCursor: encodeListCursor(last) };
+      records.push(copyRecord(memory.record));
+      last = memory.sequence;
+    }
+    return { records };
+  }
+
+  async history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const memory = this.tenants.get(valid.tenant)?.visible(id, scopeKey(valid));
+    return memory ? memory.versions.map(copyVersion) : [];
+  }
+
+  async forget(scope: MemoryScope): Promise<ForgetResult> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { memories: 0, turns: 0 };
+    if (valid.path.length === 0) {
+      const erased = tenant.erase('');
+      this.tenants.delete(valid.tenant);
+      return erased;
+    }
+    return tenant.erase(scopeKey(valid));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.tenants = new Map();
+  }
+
+  /** Rank the memories matching the cue: lexical, plus vectors fused in when an embedder is set. */
+  private async search(query: MemoryQuery, page: number): Promise<SearchOutcome> {
+    const degradations: Degradation[] = [];
+    if (!this.embedder) {
+      degradations.push({
+        code: DegradationCode.noEmbedder,
+        detail: 'no embedder was configured: the ranking is lexical only',
+      });
+    }
+    const cue = query.cue.trim();
+    const queryVector = cue.length > 0 ? await this.embedCue(cue, degradations) : undefined;
+    this.ensureOpen();
+    const tenant = this.tenants.get(query.scope.tenant);
+    if (!tenant || cue.length === 0) return { ranked: [], degradations, unread: 0 };
+    const key = scopeKey(query.scope);
+    const layers = query.layers === undefined ? undefined : new Set(query.layers);
+
+    const matches = tenant.index.search(cue, {
+      filter: (result) => {
+        const memory = tenant.memories.get(result.id as string);
+        return (
+          memory?.live === true &&
+          isKeyVisible(memory.key, key) &&
+          (layers === undefined || layers.has(memory.record.layer))
+        );
+      },
+    });
+    const lexical: Candidate[] = [];
+    for (const match of matches) {
+      const memory = tenant.memories.get(match.id as string);
+      if (memory) lexical.push({ record: memory.record, relevance: match.score });
+    }
+    lexical.sort(compareCandidates);
+    const lexicalPage = lexical.slice(0, page);
+    let unread = lexical.length - lexicalPage.length;
+    if (!queryVector) return { ranked: lexicalPage, degradations, unread };
+
+    const nearest = new NearestRows(page);
+    for (const bucket of tenant.buckets.values()) {
+      if (!isKeyVisible(bucket.key, key)) continue;
+      if (layers !== undefined && !layers.has(bucket.layer)) continue;
+      bucket.scan(queryVector, (id, similarity) => {
+        if (similarity > 0) nearest.offer(id, similarity);
+      });
+    }
+    const vectorPage: Candidate[] = [];
+    for (const row of nearest.take()) {
+      const memory = tenant.memories.get(row.id);
+      if (memory) vectorPage.push({ record: memory.record, relevance: row.similarity });
+    }
+    vectorPage.sort(compareCandidates);
+    unread += nearest.offered - vectorPage.length;
+    const ranked = fuseRankings([
+      lexicalPage.map((candidate) => candidate.record),
+      vectorPage.map((candidate) => candidate.record),
+    ]);
+    return { ranked, degradations, unread };
+  }
+
+  /** The unit-length vector of the cue, or `undefined` (with a degradation) when the embedder fails. */
+  private async embedCue(
+    cue: string,
+    degradations: Degradation[],
+  ): Promise<Float32Array | undefined> {
+    if (!this.embedder) return undefined;
+    try {
+      const vectors = await this.embedTexts([cue]);
+      return vectors?.get(cue);
+    } catch {
+      degradations.push({
+        code: DegradationCode.embeddingFailed,
+        detail: 'the embedder failed for this cue: the ranking is lexical only',
+      });
+      return undefined;
+    }
+  }
+
+  /**
+   * Unit-length vectors of `texts`, by text; `undefined` without an embedder.
+   *
+   * @throws MemoryUnavailable when the embedder fails or answers vectors of
+   * the wrong number or length.
+   */
+  private async embedTexts(
+    texts: readonly string[],
+  ): Promise<Map<string, Float32Array> | undefined> {
+    if (!this.embedder || texts.length === 0) return undefined;
+    let vectors: Float32Array[];
+    try {
+      vectors = await this.embedder.embed(texts);
+    } catch (error) {
+      throw new MemoryUnavailable('the embedder failed, so nothing was written or ranked by it', {
+        cause: error,
+      });
+    }
+    const { dimensions } = this.embedder;
+    if (vectors.length !== texts.length || vectors.some((vector) => vector.length !== dimensions)) {
+      throw new MemoryUnavailable(
+        `the embedder answered vectors of the wrong number or length (expected ${texts.length} of ${dimensions})`,
+      );
+    }
+    const byText = new Map<string, Float32Array>();
+    texts.forEach((text, index) => {
+      byText.set(text, toUnitLength(vectors[index] as Float32Array));
+    });
+    return byText;
+  }
+
+  private tenant(tenantId: string): TenantMemories {
+    let tenant = this.tenants.get(tenantId);
+    if (!tenant) {
+      tenant = new TenantMemories();
+      this.tenants.set(tenantId, tenant);
+    }
+    return tenant;
+  }
+
+  /** A clock that never goes backwards, so versions and updates stay in order. */
+  private now(): Date {
+    this.lastTime = Math.max(Date.now(), this.lastTime);
+    return new Date(this.lastTime);
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new MemoryUnavailable('the in-memory store is closed');
+  }
+}
+
+/** A copy of `vector` scaled to unit length (all zeros stays all zeros). */
+function toUnitLength(vector: Float32Array): Float32Array {
+  let squares = 0;
+  for (const value of vector) squares += value * value;
+  const norm = Math.sqrt(squares);
+  const unit = new Float32Array(vector.length);
+  if (norm === 0) return unit;
+  for (let index = 0; index < vector.length; index += 1)
+    unit[index] = (vector[index] as number) / norm;
+  return unit;
+}

@@ -1,0 +1,211 @@
+import {
+  type AppliedOp,
+  type MemoryOp,
+  type MemoryRecord,
+  type MemoryScope,
+  type MemoryVersion,
+  type OpValidation,
+  type Provenance,
+  type RejectedOp,
+  RejectionCode,
+} from '@symfonic/core';
+import { dedupeKey } from './dedupe-key.js';
+import { isKeyVisible } from './scope-key.js';
+import type { StoredMemory } from './stored-memory.js';
+import type { MemoryChange, TenantMemories } from './tenant-memories.js';
+
+/** What an apply will do: the per-op outcome and the changes to commit. */
+export interface ApplyPlan {
+  readonly applied: AppliedOp[];
+  readonly rejected: RejectedOp[];
+  readonly changes: MemoryChange[];
+}
+
+/** Everything {@link planApply} needs besides the ops. */
+export interface ApplyPlanInput {
+  readonly tenant: TenantMemories;
+  readonly scope: MemoryScope;
+  /** The {@link scopeKey} of `scope`. */
+  readonly key: string;
+  readonly provenance: Provenance;
+  readonly at: Date;
+  /** The vector of each text to write, when the store has an embedder. */
+  readonly vectors: ReadonlyMap<string, Float32Array> | undefined;
+  readonly nextSequence: () => number;
+  readonly newId: () => string;
+}
+
+function freezeMemory(
+  record: MemoryRecord,
+  key: string,
+  sequence: number,
+  live: boolean,
+  versions: readonly MemoryVersion[],
+): StoredMemory {
+  Object.freeze(record.scope.path);
+  Object.freeze(record.scope);
+  Object.freeze(record.provenance);
+  return Object.freeze({
+    record: Object.freeze(record),
+    key,
+    sequence,
+    live,
+    versions: Object.freeze(versions),
+  });
+}
+
+function versionOf(
+  record: MemoryRecord,
+  number: number,
+  change: MemoryVersion['change'],
+  provenance: Provenance,
+  at: Date,
+): MemoryVersion {
+  return Object.freeze({
+    memoryId: record.id,
+    version: number,
+    change,
+    layer: record.layer,
+    text: record.text,
+    salience: record.salience,
+    provenance,
+    at,
+  });
+}
+
+/**
+ * Decide every op of one apply against the tenant's state, in order, each op
+ * seeing the ones before it, without changing anything: the result is
+ * committed in one synchronous step, or not at all. Rejections: an invalid op
+ * keeps the code `validateMemoryOp` gave it; an update or delete of an id not
+ * live and visible to the scope is `unknown-id` (a foreign id looks exactly
+ * like an unknown one); an add, or an update, onto the normalised text of
+ * another live memory of the same scope and layer is `duplicate`, naming it.
+ *
+ * @returns the plan; never throws.
+ */
+export function planApply(validations: readonly OpValidation[], input: ApplyPlanInput): ApplyPlan {
+  const { tenant, scope, key, provenance, at, vectors } = input;
+  const frozenProvenance = Object.freeze({ ...provenance });
+  const pending = new Map<string, StoredMemory>();
+  const pendingHolders = new Map<string, string | undefined>();
+  const plan: ApplyPlan = { applied: [], rejected: [], changes: [] };
+
+  const lookup = (id: string): StoredMemory | undefined => {
+    const memory = pending.get(id) ?? tenant.memories.get(id);
+    return memory?.live && isKeyVisible(memory.key, key) ? memory : undefined;
+  };
+  const holderOf = (holderKey: string): string | undefined =>
+    pendingHolders.has(holderKey) ? pendingHolders.get(holderKey) : tenant.holders.get(holderKey);
+  const write = (memory: StoredMemory, index: number, op: AppliedOp['op'], shown: MemoryRecord) => {
+    pending.set(memory.record.id, memory);
+    const vector = memory.live ? vectors?.get(memory.record.text) : undefined;
+    plan.changes.push(vector ? { memory, vector } : { memory });
+    plan.applied.push({ index, op, record: shown });
+  };
+  const duplicate = (index: number, existingId: string) => {
+    plan.rejected.push({
+      index,
+      code: RejectionCode.duplicate,
+      reason: `memory "${existingId}" already holds this text in this scope and layer`,
+      existingId,
+    });
+  };
+  const unknown = (index: number, id: string) => {
+    plan.rejected.push({
+      index,
+      code: RejectionCode.unknownId,
+      reason: `no memory "${id}" is visible to this scope`,
+    });
+  };
+
+  const planAdd = (index: number, op: Extract<MemoryOp, { op: 'add' }>): void => {
+    const holderKey = dedupeKey(key, op.layer, op.text);
+    const holder = holderOf(holderKey);
+    if (holder !== undefined) {
+      duplicate(index, holder);
+      return;
+    }
+    const record: MemoryRecord = {
+      id: input.newId(),
+      scope: { tenant: scope.tenant, path: [...scope.path] },
+      layer: op.layer,
+      text: op.text,
+      salience: op.salience,
+      provenance: frozenProvenance,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (op.metadata !== undefined) record.metadata = structuredClone(op.metadata);
+    const memory = freezeMemory(record, key, input.nextSequence(), true, [
+      versionOf(record, 1, 'created', frozenProvenance, at),
+    ]);
+    pendingHolders.set(holderKey, record.id);
+    write(memory, index, 'add', record);
+  };
+
+  const planUpdate = (
+    index: number,
+    op: Extract<MemoryOp, { op: 'update' }>,
+    current: StoredMemory,
+  ): void => {
+    const newKey = dedupeKey(current.key, current.record.layer, op.text);
+    const holder = holderOf(newKey);
+    if (holder !== undefined && holder !== op.id) {
+      duplicate(index, holder);
+      return;
+    }
+    const record: MemoryRecord = {
+      ...current.record,
+      text: op.text,
+      salience: op.salience ?? current.record.salience,
+      provenance: frozenProvenance,
+      updatedAt: at,
+    };
+    const versions = [
+      ...current.versions,
+      versionOf(record, current.versions.length + 1, 'updated', frozenProvenance, at),
+    ];
+    pendingHolders.set(
+      dedupeKey(current.key, current.record.layer, current.record.text),
+      undefined,
+    );
+    pendingHolders.set(newKey, op.id);
+    write(
+      freezeMemory(record, current.key, current.sequence, true, versions),
+      index,
+      'update',
+      record,
+    );
+  };
+
+  const planDelete = (index: number, current: StoredMemory): void => {
+    const versions = [
+      ...current.versions,
+      versionOf(current.record, current.versions.length + 1, 'deleted', frozenProvenance, at),
+    ];
+    pendingHolders.set(
+      dedupeKey(current.key, current.record.layer, current.record.text),
+      undefined,
+    );
+    const tombstone = freezeMemory(current.record, current.key, current.sequence, false, versions);
+    write(tombstone, index, 'delete', current.record);
+  };
+
+  for (const [index, validation] of validations.entries()) {
+    if (!validation.ok) {
+      plan.rejected.push({ index, code: validation.code, reason: validation.reason });
+      continue;
+    }
+    const { op } = validation;
+    if (op.op === 'add') {
+      planAdd(index, op);
+      continue;
+    }
+    const current = lookup(op.id);
+    if (!current) unknown(index, op.id);
+    else if (op.op === 'update') planUpdate(index, op, current);
+    else planDelete(index, current);
+  }
+  return plan;
+}

@@ -1,0 +1,111 @@
+import type MiniSearch from 'minisearch';
+import { dedupeKey } from './dedupe-key.js';
+import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
+import { isKeyVisible } from './scope-key.js';
+import type { StoredMemory } from './stored-memory.js';
+import type { TurnLog } from './turn-log.js';
+import { VectorBucket } from './vector-bucket.js';
+
+/** One memory written by an apply: its new state, and its vector when an embedder produced one. */
+export interface MemoryChange {
+  readonly memory: StoredMemory;
+  readonly vector?: Float32Array;
+}
+
+/**
+ * Everything one tenant holds: memories with their histories, the full-text
+ * index, the vectors (one bucket per exact scope, so a scan checks
+ * visibility once per scope, not once per row), the duplicate keys of live
+ * memories, and the turn logs. Tenants never share any of it.
+ */
+export class TenantMemories {
+  readonly memories = new Map<string, StoredMemory>();
+  /** The id of every memory, live or deleted, in creation order. */
+  ordered: string[] = [];
+  readonly index: MiniSearch<IndexedMemory> = createLexicalIndex();
+  /** Vectors of live memories, one bucket per scope key and layer. */
+  readonly buckets = new Map<string, VectorBucket>();
+  /** Live memories by {@link dedupeKey}. */
+  readonly holders = new Map<string, string>();
+  readonly turns = new Map<string, TurnLog>();
+
+  /** The memory `id` if it is visible from `queryKey` (live or not), else `undefined`. */
+  visible(id: string, queryKey: string): StoredMemory | undefined {
+    const memory = this.memories.get(id);
+    return memory && isKeyVisible(memory.key, queryKey) ? memory : undefined;
+  }
+
+  /**
+   * Write `changes` (computed and checked beforehand): nothing here can fail,
+   * which is what makes an apply all-or-nothing.
+   */
+  commit(changes: readonly MemoryChange[]): void {
+    for (const { memory, vector } of changes) {
+      const previous = this.memories.get(memory.record.id);
+      if (previous?.live) {
+        this.holders.delete(dedupeKey(previous.key, previous.record.layer, previous.record.text));
+        this.index.discard(previous.record.id);
+      }
+      if (!previous) this.ordered.push(memory.record.id);
+      this.memories.set(memory.record.id, memory);
+      const bucketKey = `${memory.key}\u0000${memory.record.layer}`;
+      if (memory.live) {
+        this.holders.set(
+          dedupeKey(memory.key, memory.record.layer, memory.record.text),
+          memory.record.id,
+        );
+        this.index.add({ id: memory.record.id, text: memory.record.text });
+        if (vector) this.bucketFor(memory, vector.length).set(memory.record.id, vector);
+      } else {
+        this.buckets.get(bucketKey)?.delete(memory.record.id);
+      }
+    }
+  }
+
+  /**
+   * Erase every memory and turn log whose scope key starts with `key` (the
+   * subtree of that scope), history included.
+   *
+   * @returns how many memories (live or deleted) and turns were erased.
+   */
+  erase(key: string): { memories: number; turns: number } {
+    let memories = 0;
+    const kept: string[] = [];
+    for (const id of this.ordered) {
+      const memory = this.memories.get(id);
+      if (!memory) continue;
+      if (!memory.key.startsWith(key)) {
+        kept.push(id);
+        continue;
+      }
+      memories += 1;
+      this.memories.delete(id);
+      if (memory.live) {
+        this.index.discard(memory.record.id);
+        this.holders.delete(dedupeKey(memory.key, memory.record.layer, memory.record.text));
+      }
+    }
+    this.ordered = kept;
+    for (const [bucketKey, bucket] of [...this.buckets]) {
+      if (bucket.key.startsWith(key)) this.buckets.delete(bucketKey);
+    }
+    let turns = 0;
+    for (const [turnKey, log] of [...this.turns]) {
+      if (!turnKey.startsWith(key)) continue;
+      turns += log.size;
+      this.turns.delete(turnKey);
+    }
+    return { memories, turns };
+  }
+
+  private bucketFor(memory: StoredMemory, dimensions: number): VectorBucket {
+    const layer = memory.record.layer;
+    const bucketKey = `${memory.key}\u0000${layer}`;
+    let bucket = this.buckets.get(bucketKey);
+    if (!bucket) {
+      bucket = new VectorBucket(memory.key, layer, dimensions);
+      this.buckets.set(bucketKey, bucket);
+    }
+    return bucket;
+  }
+}
