@@ -1,5 +1,5 @@
 import type { AIMessageFields } from '@langchain/core/messages';
-import type { AIMessageShape } from './ai-message-shape.js';
+import type { AIMessageShape } from './is-ai-message.js';
 
 /**
  * The fields an `AIMessage` is built from, read off `message` (an `AIMessage`

@@ -1,4 +1,4 @@
-import { type AIMessageShape, isAIMessage } from './ai-message-shape.js';
+import { type AIMessageShape, isAIMessage } from './is-ai-message.js';
 
 /**
  * True when `value` is an `AIMessageChunk` of `@langchain/core` 1.x, from any

@@ -1,7 +1,7 @@
 import type { AIMessageFields } from '@langchain/core/messages';
 import { InvalidMemoryInput } from '@symfonic/core';
 import { aiMessageFields } from './ai-message-fields.js';
-import type { AIMessageShape } from './ai-message-shape.js';
+import type { AIMessageShape } from './is-ai-message.js';
 import { renameCallIdReferences } from './rename-call-id-references.js';
 
 /**

@@ -293,9 +293,9 @@ describe.each(langchainCopies)('replayedReply with the $label', (copy) => {
         ['toolu_01B', 'get_weather'],
         ['toolu_01A', 'get_time'],
       ]);
-      const blocks = (reply?.content as { type: string; id?: string; name?: string }[]).filter(
-        (block) => block.type === 'tool_use',
-      );
+      const blocks = (
+        (reply?.content ?? []) as { type: string; id?: string; name?: string }[]
+      ).filter((block) => block.type === 'tool_use');
       expect(blocks.map((block) => [block.id, block.name])).toEqual([
         ['toolu_01B', 'get_weather'],
         ['toolu_01A', 'get_time'],
@@ -385,7 +385,7 @@ describe.each(langchainCopies)('replayedReply with the $label', (copy) => {
       });
       const reply = replayedReply(message, ['facade-1']);
 
-      expect((reply?.content as { id: string }[]).map((block) => block.id)).toEqual([
+      expect(((reply?.content ?? []) as { id: string }[]).map((block) => block.id)).toEqual([
         'facade-1',
         'toolu_bad',
       ]);

@@ -1,7 +1,7 @@
 import { AIMessage } from '@langchain/core/messages';
 import { InvalidMemoryInput } from '@symfonic/core';
 import { aiMessageFields } from './ai-message-fields.js';
-import { isAIMessage } from './ai-message-shape.js';
+import { isAIMessage } from './is-ai-message.js';
 import { isAIMessageChunk } from './is-ai-message-chunk.js';
 import { remapToolCallIds } from './remap-tool-call-ids.js';
 
