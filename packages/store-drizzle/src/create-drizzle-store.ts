@@ -1,0 +1,77 @@
+import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
+import { detectPgvector } from './detect-pgvector.js';
+import { DrizzleMemoryStore } from './drizzle-memory-store.js';
+import { ensureVectorIndex } from './ensure-vector-index.js';
+import { migrateStore } from './migrate-store.js';
+import type { StoreDatabase } from './store-database.js';
+import { toMemoryUnavailable } from './to-memory-unavailable.js';
+import { vectorIndex } from './vector-index.js';
+
+/** pgvector's `vector` type holds at most this many dimensions. */
+const vectorDimensionLimit = 16_000;
+
+/** Options of {@link createDrizzleStore}. */
+export interface DrizzleStoreOptions {
+  /** A drizzle database over PostgreSQL: `drizzle-orm/pglite`, `drizzle-orm/node-postgres`, `drizzle-orm/neon-serverless`, … */
+  readonly db: StoreDatabase;
+  /**
+   * Embeds memory texts and cues. Used only where pgvector is installed; a
+   * store without it ranks lexically and says so in every result.
+   */
+  readonly embedder?: EmbeddingProvider;
+  /** Most rows `scanCandidates` ranks per list; 500 by default. */
+  readonly scanBudget?: number;
+  /** Apply the store's migrations on open (default `true`); turn off only when they run elsewhere. */
+  readonly migrate?: boolean;
+  /** Runs once on the store's first `close()`, e.g. to end a pool the caller made for the store. */
+  readonly onClose?: () => Promise<void>;
+}
+
+/**
+ * Open a memory store over `options.db`: apply the store's migrations
+ * (idempotent and safe to run from concurrent processes), detect pgvector,
+ * and, with an embedder where pgvector is installed, create the HNSW index of
+ * the embedder's model and dimension. The store never closes `db` itself;
+ * pass `onClose` for that.
+ *
+ * @throws InvalidMemoryInput when the embedder's dimension or model is unusable or `scanBudget` is not a positive whole number.
+ * @throws MemoryUnavailable when the database cannot be reached or migrated.
+ */
+export async function createDrizzleStore(
+  options: DrizzleStoreOptions,
+): Promise<DrizzleMemoryStore> {
+  const { db: database, embedder } = options;
+  const scanBudget = options.scanBudget ?? 500;
+  if (!Number.isInteger(scanBudget) || scanBudget < 1) {
+    throw new InvalidMemoryInput('invalid store options: scanBudget is a whole number, 1 or more');
+  }
+  if (
+    embedder &&
+    (!Number.isInteger(embedder.dimensions) ||
+      embedder.dimensions < 1 ||
+      embedder.dimensions > vectorDimensionLimit ||
+      typeof embedder.model !== 'string' ||
+      embedder.model.length === 0)
+  ) {
+    throw new InvalidMemoryInput(
+      `invalid embedder: it needs a model name and from 1 to ${vectorDimensionLimit} dimensions`,
+    );
+  }
+  try {
+    if (options.migrate !== false) await migrateStore(database);
+    const pgvector = await detectPgvector(database);
+    const index =
+      embedder && pgvector ? vectorIndex(embedder.model, embedder.dimensions) : undefined;
+    if (index) await ensureVectorIndex(database, index);
+    return new DrizzleMemoryStore({
+      database,
+      pgvector,
+      scanBudget,
+      ...(embedder ? { embedder } : {}),
+      ...(index ? { vectorIndex: index } : {}),
+      ...(options.onClose ? { onClose: options.onClose } : {}),
+    });
+  } catch (error) {
+    throw toMemoryUnavailable(error, 'open');
+  }
+}

@@ -1,0 +1,593 @@
+import {
+  type ApplyResult,
+  type ConversationTurn,
+  conversationTurnSchema,
+  type Degradation,
+  DegradationCode,
+  type EmbeddingProvider,
+  type ForgetResult,
+  formatScope,
+  InvalidMemoryInput,
+  isVisible,
+  Limits,
+  type ListOptions,
+  type MemoryLayer,
+  type MemoryPage,
+  type MemoryQuery,
+  type MemoryRecord,
+  type MemoryScope,
+  type MemoryStore,
+  MemoryUnavailable,
+  type MemoryVersion,
+  memoryLayerSchema,
+  memoryQuerySchema,
+  type Provenance,
+  parseInput,
+  provenanceSchema,
+  type RejectedOp,
+  RejectionCode,
+  type RetrievalResult,
+  ScopeViolation,
+  type StoredLayer,
+  storedLayerSchema,
+  toScope,
+  validateMemoryOp,
+} from '@symfonic/core';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { ApplyConflict } from './apply-conflict.js';
+import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
+import { atScope } from './at-scope.js';
+import { databaseErrorCode } from './database-error-code.js';
+import { memoryColumns } from './memory-columns.js';
+import { memoryRecordOf } from './memory-record-of.js';
+import { provenanceOf } from './provenance-of.js';
+import { type RankedMemories, rankMemories } from './rank-memories.js';
+import { memories } from './schema/memories.js';
+import { memoryVersions } from './schema/memory-versions.js';
+import { turns } from './schema/turns.js';
+import { scopePlacement } from './scope-placement.js';
+import { settleRetrieval } from './settle-retrieval.js';
+import type { StoreDatabase } from './store-database.js';
+import { toMemoryUnavailable } from './to-memory-unavailable.js';
+import { unstorableText } from './unstorable-text.js';
+import type { VectorIndex } from './vector-index.js';
+import { visibleTo } from './visible-to.js';
+import { withinScope } from './within-scope.js';
+
+/** How the store ranks, decided when it was opened. */
+export interface DrizzleStoreSettings {
+  readonly database: StoreDatabase;
+  /** The embedder, when the store was opened with one. */
+  readonly embedder?: EmbeddingProvider;
+  /** The model's vector index, when the store was opened with an embedder and pgvector is installed. */
+  readonly vectorIndex?: VectorIndex;
+  /** Whether pgvector is installed in the database. */
+  readonly pgvector: boolean;
+  /** Most rows `scanCandidates` ranks (and the ceiling of `retrieve`'s window). */
+  readonly scanBudget: number;
+  /** Runs once, on the first `close()`: releases what the store's opener acquired. */
+  readonly onClose?: () => Promise<void>;
+}
+
+/** `list` answers this many records unless asked for fewer or more. */
+export const defaultListLimit = 100;
+
+/** SQLSTATEs after which an apply is run again: unique violation, serialization failure, deadlock. */
+const retriedCodes = new Set(['23505', '40001', '40P01']);
+const applyAttempts = 5;
+
+/** A cursor is the sequence number of the last row of the previous page. */
+const cursorPattern = /^[1-9][0-9]{0,14}$/;
+
+/** Validated {@link ListOptions}. */
+interface ValidListOptions {
+  readonly layer?: MemoryLayer;
+  readonly sequenceAfter?: number;
+  readonly limit: number;
+}
+
+function validListOptions(options: unknown): ValidListOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidMemoryInput('invalid list options: not an object');
+  }
+  const { layer, cursor, limit, ...unknown } = options as Record<string, unknown>;
+  const extra = Object.keys(unknown);
+  if (extra.length > 0) {
+    throw new InvalidMemoryInput(`invalid list options: unknown option "${extra[0]}"`);
+  }
+  if (layer !== undefined && !memoryLayerSchema.safeParse(layer).success) {
+    throw new InvalidMemoryInput('invalid list options: layer is not a memory layer');
+  }
+  if (cursor !== undefined && (typeof cursor !== 'string' || !cursorPattern.test(cursor))) {
+    throw new InvalidMemoryInput('invalid list options: cursor is not one this store issued');
+  }
+  if (
+    limit !== undefined &&
+    (typeof limit !== 'number' ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > Limits.queryLimit)
+  ) {
+    throw new InvalidMemoryInput(
+      `invalid list options: limit is a whole number from 1 to ${Limits.queryLimit}`,
+    );
+  }
+  return {
+    ...(layer === undefined ? {} : { layer: layer as MemoryLayer }),
+    ...(cursor === undefined ? {} : { sequenceAfter: Number(cursor) }),
+    limit: (limit as number | undefined) ?? defaultListLimit,
+  };
+}
+
+function requireId(id: unknown): string {
+  if (typeof id !== 'string') throw new InvalidMemoryInput('invalid memory id: not a string');
+  return id;
+}
+
+function refuseUnstorable(what: string, value: unknown): void {
+  const problem = unstorableText(value);
+  if (problem) throw new InvalidMemoryInput(`invalid ${what}: it ${problem}`);
+}
+
+/** Sorts applied or rejected ops by their position in the request. */
+function byIndex(left: { index: number }, right: { index: number }): number {
+  return left.index - right.index;
+}
+
+/**
+ * The memory store on PostgreSQL through Drizzle: every port of core's
+ * `MemoryStore`, for any pg-core database (PGlite, node-postgres, Neon).
+ * Build one with `createDrizzleStore` (or a driver entry point), which
+ * migrates the database first.
+ *
+ * Visibility is a SQL predicate on indexed columns in every statement; rows
+ * coming back are checked again with core's `isVisible` and a row that fails
+ * is a `ScopeViolation`, never filtered. Every failure of the database
+ * becomes `MemoryUnavailable` (the driver's error kept as `cause`), bad input
+ * `InvalidMemoryInput`; after `close()` every call throws `MemoryUnavailable`.
+ */
+export class DrizzleMemoryStore implements MemoryStore {
+  readonly #settings: DrizzleStoreSettings;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(settings: DrizzleStoreSettings) {
+    this.#settings = settings;
+  }
+
+  /** Whether retrieval ranks by vectors: an embedder was given and pgvector is installed. */
+  get vectors(): boolean {
+    return this.#settings.vectorIndex !== undefined;
+  }
+
+  /**
+   * Run `action` against the database, translating every failure that is not
+   * already a Symfonic error into `MemoryUnavailable`.
+   */
+  async #run<Result>(operation: string, action: () => Promise<Result>): Promise<Result> {
+    if (this.#closed) {
+      throw new MemoryUnavailable(`the memory store is closed: it cannot ${operation}`);
+    }
+    try {
+      return await action();
+    } catch (error) {
+      throw toMemoryUnavailable(error, operation);
+    }
+  }
+
+  /** Throw `ScopeViolation` for any row not visible to `scope` (the SQL predicate already excluded them). */
+  #requireVisible(records: readonly MemoryRecord[], scope: MemoryScope): void {
+    for (const record of records) {
+      if (!isVisible(record.scope, scope)) {
+        throw new ScopeViolation({
+          rowId: record.id,
+          rowScope: formatScope(record.scope),
+          queryScope: formatScope(scope),
+        });
+      }
+    }
+  }
+
+  /**
+   * Log one turn at `scope`; a `turnId` already logged at that scope is a no-op.
+   *
+   * @throws InvalidMemoryInput when the scope or turn is malformed or holds text PostgreSQL cannot keep exactly.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
+    return this.#run('append a turn', async () => {
+      const where = toScope(scope);
+      const valid = parseInput(conversationTurnSchema, turn, 'conversation turn');
+      refuseUnstorable('conversation turn', valid);
+      await this.#settings.database
+        .insert(turns)
+        .values({ ...scopePlacement(where), ...valid, loggedAt: new Date() })
+        .onConflictDoNothing({ target: [turns.tenant, turns.scopeKey, turns.turnId] });
+    });
+  }
+
+  /**
+   * The last `limit` turns logged at exactly `scope`, oldest first (by turn
+   * number, then by arrival); `[]` for `limit` 0 or a scope with no turns.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or a limit that is not a whole number ≥ 0.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  recent(scope: MemoryScope, limit: number): Promise<readonly ConversationTurn[]> {
+    return this.#run('read recent turns', async () => {
+      const where = toScope(scope);
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+        throw new InvalidMemoryInput('invalid turn limit: a whole number, 0 or more');
+      }
+      if (limit === 0) return [];
+      const rows = await this.#settings.database
+        .select({
+          turnId: turns.turnId,
+          speaker: turns.speaker,
+          text: turns.text,
+          turn: turns.turn,
+        })
+        .from(turns)
+        .where(atScope(turns, where))
+        .orderBy(desc(turns.turn), desc(turns.sequence))
+        .limit(limit);
+      return rows.reverse();
+    });
+  }
+
+  /**
+   * Validate each op and write the valid ones at `scope` in one transaction.
+   * Rejections: `invalid-op` (bad shape, or text PostgreSQL cannot keep
+   * exactly), `text-too-long`, `unknown-id` (also for another scope's id),
+   * `duplicate` (naming the memory holding the text). A transaction that
+   * loses a race (unique violation, serialization failure, deadlock) is run
+   * again, up to five times.
+   *
+   * @throws InvalidMemoryInput when the scope, provenance or op list is malformed.
+   * @throws MemoryUnavailable when the database or the embedder cannot be
+   * reached, or the store is closed; nothing was written.
+   */
+  apply(scope: MemoryScope, ops: readonly unknown[], provenance: Provenance): Promise<ApplyResult> {
+    return this.#run('apply memory operations', async () => {
+      const where = toScope(scope);
+      const writer = parseInput(provenanceSchema, provenance, 'provenance');
+      refuseUnstorable('provenance', writer);
+      if (!Array.isArray(ops)) throw new InvalidMemoryInput('invalid memory ops: not an array');
+      const accepted: AcceptedOp[] = [];
+      const refused: RejectedOp[] = [];
+      ops.forEach((input, index) => {
+        const validation = validateMemoryOp(input);
+        if (!validation.ok) {
+          refused.push({ index, code: validation.code, reason: validation.reason });
+          return;
+        }
+        const problem = unstorableText(validation.op);
+        if (problem) {
+          refused.push({
+            index,
+            code: RejectionCode.invalidOp,
+            reason: `not a storable memory op: its text or metadata ${problem}`,
+          });
+          return;
+        }
+        accepted.push({ index, op: validation.op });
+      });
+      if (accepted.length === 0) return { applied: [], rejected: refused.sort(byIndex) };
+      const vectors = await this.#embedOps(accepted);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const outcome = await this.#settings.database.transaction((transaction) =>
+            applyMemoryOps(transaction, accepted, {
+              scope: where,
+              provenance: writer,
+              now: new Date(),
+              ...(vectors ? { vectors } : {}),
+            }),
+          );
+          return {
+            applied: outcome.applied.sort(byIndex),
+            rejected: [...refused, ...outcome.rejected].sort(byIndex),
+          };
+        } catch (error) {
+          const lostRace =
+            error instanceof ApplyConflict || retriedCodes.has(databaseErrorCode(error) ?? '');
+          if (!lostRace || attempt >= applyAttempts) throw error;
+        }
+      }
+    });
+  }
+
+  /** The vectors of the accepted add and update texts, by op index, when the store ranks by vectors. */
+  async #embedOps(
+    accepted: readonly AcceptedOp[],
+  ): Promise<{ index: VectorIndex; byOp: Map<number, Float32Array> } | undefined> {
+    const { embedder, vectorIndex } = this.#settings;
+    if (!embedder || !vectorIndex) return undefined;
+    const texts = accepted.filter(
+      (entry): entry is AcceptedOp & { op: { text: string } } => entry.op.op !== 'delete',
+    );
+    const byOp = new Map<number, Float32Array>();
+    if (texts.length === 0) return { index: vectorIndex, byOp };
+    const vectors = await this.#embed(texts.map((entry) => entry.op.text));
+    texts.forEach((entry, position) => {
+      byOp.set(entry.index, vectors[position] as Float32Array);
+    });
+    return { index: vectorIndex, byOp };
+  }
+
+  /**
+   * Embed `texts`, refusing an answer that is not one finite vector of the
+   * model's dimension per text.
+   *
+   * @throws MemoryUnavailable when the embedder fails or answers unusable vectors.
+   */
+  async #embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const { embedder } = this.#settings;
+    if (!embedder) throw new TypeError('no embedder');
+    let vectors: Float32Array[];
+    try {
+      vectors = await embedder.embed(texts);
+    } catch (error) {
+      if (MemoryUnavailable.isInstance(error)) throw error;
+      throw new MemoryUnavailable('the embedder failed', { cause: error });
+    }
+    const usable =
+      Array.isArray(vectors) &&
+      vectors.length === texts.length &&
+      vectors.every(
+        (vector) =>
+          vector.length === embedder.dimensions && vector.every((value) => Number.isFinite(value)),
+      );
+    if (!usable) {
+      throw new MemoryUnavailable(
+        `the embedder did not answer one finite ${embedder.dimensions}-dimension vector per text`,
+      );
+    }
+    return vectors;
+  }
+
+  /**
+   * At most `query.limit` memories visible to `query.scope`, best first
+   * (relevance, then salience, then the later update, then the smaller id).
+   * Rows ranked beyond the limit or under a floor are in `dropped` with the
+   * reason. Each list ranks a window of `max(limit, min(scanBudget,
+   * max(2 × limit, 20)))` rows; when more matched the cue's words,
+   * `degradations` says so (`scan-budget-spent`). A blank cue finds nothing.
+   *
+   * @throws InvalidMemoryInput when the query is malformed.
+   * @throws ScopeViolation when a row not visible to the scope came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  retrieve(query: MemoryQuery): Promise<RetrievalResult> {
+    return this.#run('retrieve memories', async () => {
+      const valid = parseInput(memoryQuerySchema, query, 'memory query');
+      const window = Math.max(
+        valid.limit,
+        Math.min(this.#settings.scanBudget, Math.max(2 * valid.limit, 20)),
+      );
+      return this.#search(valid, window, valid.limit);
+    });
+  }
+
+  /**
+   * Every memory visible to `query.scope` that matches the cue, best first,
+   * uncapped by `query.limit`: up to `scanBudget` rows per list, and
+   * `scan-budget-spent` in `degradations` when more matched. Rows under a
+   * floor are in `dropped`.
+   *
+   * @throws InvalidMemoryInput when the query is malformed.
+   * @throws ScopeViolation when a row not visible to the scope came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
+    return this.#run('scan candidate memories', async () => {
+      const valid = parseInput(memoryQuerySchema, query, 'memory query');
+      return this.#search(valid, this.#settings.scanBudget, undefined);
+    });
+  }
+
+  async #search(
+    query: MemoryQuery,
+    window: number,
+    cap: number | undefined,
+  ): Promise<RetrievalResult> {
+    const degradations: Degradation[] = [];
+    const { embedder, vectorIndex, pgvector } = this.#settings;
+    if (!embedder) {
+      degradations.push({
+        code: DegradationCode.noEmbedder,
+        detail: 'the store was opened without an embedder: ranking was lexical only',
+      });
+    }
+    if (!pgvector) {
+      degradations.push({
+        code: DegradationCode.noVectorIndex,
+        detail: 'this database has no pgvector extension: ranking was lexical only',
+      });
+    }
+    const layers = (query.layers ?? ['episodic', 'semantic']).filter(
+      (layer): layer is StoredLayer => storedLayerSchema.safeParse(layer).success,
+    );
+    if (layers.length === 0 || query.cue.trim().length === 0) {
+      return settleRetrieval([], query, cap, degradations);
+    }
+    const cue = query.cue.replaceAll('\u0000', ' ');
+    let cueVector: Float32Array | undefined;
+    if (vectorIndex) {
+      try {
+        [cueVector] = await this.#embed([cue]);
+      } catch (error) {
+        degradations.push({
+          code: DegradationCode.embeddingFailed,
+          detail: `the cue could not be embedded (${MemoryUnavailable.isInstance(error) ? error.message : 'failure'}): ranking was lexical only`,
+        });
+      }
+    }
+    const request = {
+      scope: query.scope,
+      cue,
+      layers,
+      window,
+      ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
+    };
+    const ranked: RankedMemories = request.vector
+      ? await this.#settings.database.transaction(async (transaction) => {
+          // Keep walking the HNSW graph until enough rows pass the scope filter.
+          await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
+          return rankMemories(transaction, request);
+        })
+      : await rankMemories(this.#settings.database, request);
+    if (ranked.lexicalOverflow) {
+      degradations.push({
+        code: DegradationCode.scanBudgetSpent,
+        detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
+      });
+    }
+    const result = settleRetrieval(ranked.ranked, query, cap, degradations);
+    this.#requireVisible(
+      result.memories.map((memory) => memory.record),
+      query.scope,
+    );
+    return result;
+  }
+
+  /**
+   * The live memory `id` if it is visible to `scope`; `undefined` for an
+   * unknown, deleted or foreign id alike.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or an id that is not a string.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
+    return this.#run('read a memory', async () => {
+      const where = toScope(scope);
+      const memoryId = requireId(id);
+      const [row] = await this.#settings.database
+        .select(memoryColumns)
+        .from(memories)
+        .where(and(eq(memories.id, memoryId), visibleTo(memories, where)));
+      if (!row) return undefined;
+      const record = memoryRecordOf(row);
+      this.#requireVisible([record], where);
+      return record;
+    });
+  }
+
+  /**
+   * Live memories visible to `scope`, oldest first, `limit` per page (100
+   * by default, at most 1 000). The cursor is the position of the page's last
+   * row, so rows deleted or added between pages never shift the next page.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, options or a cursor this store did not issue.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  list(scope: MemoryScope, options: ListOptions = {}): Promise<MemoryPage> {
+    return this.#run('list memories', async () => {
+      const where = toScope(scope);
+      const valid = validListOptions(options);
+      if (valid.layer === 'working') return { records: [] };
+      const limit = valid.limit;
+      const rows = await this.#settings.database
+        .select({ ...memoryColumns, sequence: memories.sequence })
+        .from(memories)
+        .where(
+          and(
+            visibleTo(memories, where),
+            valid.layer ? eq(memories.layer, valid.layer) : undefined,
+            valid.sequenceAfter === undefined
+              ? undefined
+              : gt(memories.sequence, valid.sequenceAfter),
+          ),
+        )
+        .orderBy(asc(memories.sequence))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const records = page.map(({ sequence: _sequence, ...row }) => memoryRecordOf(row));
+      this.#requireVisible(records, where);
+      const last = page.at(-1);
+      return rows.length > limit && last
+        ? { records, nextCursor: String(last.sequence) }
+        : { records };
+    });
+  }
+
+  /**
+   * Every version of memory `id`, oldest first, if it is visible to `scope`
+   * (a deleted memory's history included, ending with its tombstone); `[]`
+   * for an unknown or foreign id.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or an id that is not a string.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
+    return this.#run('read a memory history', async () => {
+      const where = toScope(scope);
+      const memoryId = requireId(id);
+      const rows = await this.#settings.database
+        .select()
+        .from(memoryVersions)
+        .where(and(eq(memoryVersions.memoryId, memoryId), visibleTo(memoryVersions, where)))
+        .orderBy(asc(memoryVersions.version));
+      return rows.map((row) => ({
+        memoryId: row.memoryId,
+        version: row.version,
+        change: row.change,
+        layer: row.layer,
+        text: row.text,
+        salience: row.salience,
+        provenance: provenanceOf(row),
+        at: row.at,
+      }));
+    });
+  }
+
+  /**
+   * Erase `scope` and everything below it, in one transaction: live
+   * memories (their vectors with them), every version and tombstone, and
+   * turns. `memories` counts each memory erased once, deleted ones included.
+   * Nothing outside the subtree changes.
+   *
+   * @throws InvalidMemoryInput for a malformed scope.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  forget(scope: MemoryScope): Promise<ForgetResult> {
+    return this.#run('forget a scope', async () => {
+      const where = toScope(scope);
+      return this.#settings.database.transaction(async (transaction) => {
+        const live = await transaction
+          .delete(memories)
+          .where(withinScope(memories, where))
+          .returning({ id: memories.id });
+        const versions = await transaction
+          .delete(memoryVersions)
+          .where(withinScope(memoryVersions, where))
+          .returning({ id: memoryVersions.memoryId });
+        const logged = await transaction
+          .delete(turns)
+          .where(withinScope(turns, where))
+          .returning({ sequence: turns.sequence });
+        const erased = new Set([...live, ...versions].map((row) => row.id));
+        return { memories: erased.size, turns: logged.length };
+      });
+    });
+  }
+
+  /**
+   * Close the store: every later call throws `MemoryUnavailable`. The
+   * opener's release (ending a pool it created, closing PGlite) runs once;
+   * closing again waits for it and does nothing more.
+   *
+   * @throws MemoryUnavailable when releasing the backend failed.
+   */
+  close(): Promise<void> {
+    this.#closed = true;
+    this.#closing ??= (async () => {
+      try {
+        await this.#settings.onClose?.();
+      } catch (error) {
+        throw toMemoryUnavailable(error, 'close');
+      }
+    })();
+    return this.#closing;
+  }
+}

@@ -1,0 +1,50 @@
+import { neonConfig, Pool } from '@neondatabase/serverless';
+import { type EmbeddingProvider, MemoryUnavailable } from '@symfonic/core';
+import { drizzle } from 'drizzle-orm/neon-serverless';
+import { createDrizzleStore } from './create-drizzle-store.js';
+import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
+
+/** Options of {@link openNeonStore}: a connection string (the store makes and owns a pool) or your own pool. */
+export type NeonStoreOptions = (
+  | { readonly connectionString: string; readonly pool?: undefined }
+  | { readonly pool: Pool; readonly connectionString?: undefined }
+) & {
+  /** Embeds memory texts and cues; Neon has pgvector, so with one the store ranks by vectors too. */
+  readonly embedder?: EmbeddingProvider;
+  /** Most rows `scanCandidates` ranks per list; 500 by default. */
+  readonly scanBudget?: number;
+};
+
+/**
+ * Open a memory store on Neon through `@neondatabase/serverless` (its
+ * WebSocket `Pool`, which supports the transactions the store needs). Neon's
+ * settings are Neon's own `neonConfig`: on Node 20, which has no global
+ * `WebSocket`, set `neonConfig.webSocketConstructor = ws` first. With a
+ * `connectionString` the store makes a pool and ends it on `close()`; with a
+ * `pool`, the pool stays yours.
+ *
+ * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
+ * @throws MemoryUnavailable when no WebSocket constructor is available, or
+ * the database cannot be reached or migrated.
+ */
+export async function openNeonStore(options: NeonStoreOptions): Promise<DrizzleMemoryStore> {
+  if (neonConfig.webSocketConstructor === undefined && globalThis.WebSocket === undefined) {
+    throw new MemoryUnavailable(
+      'Neon needs a WebSocket: this runtime has none, so set neonConfig.webSocketConstructor (e.g. to ws)',
+    );
+  }
+  const owned = options.pool === undefined;
+  const pool = options.pool ?? new Pool({ connectionString: options.connectionString });
+  if (owned) pool.on('error', () => undefined);
+  try {
+    return await createDrizzleStore({
+      db: drizzle({ client: pool }),
+      ...(options.embedder ? { embedder: options.embedder } : {}),
+      ...(options.scanBudget === undefined ? {} : { scanBudget: options.scanBudget }),
+      ...(owned ? { onClose: () => pool.end() } : {}),
+    });
+  } catch (error) {
+    if (owned) await pool.end().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import type { EmbeddingProvider } from '@symfonic/core';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { createDrizzleStore } from './create-drizzle-store.js';
+import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
+
+/** Options of {@link openNodePostgresStore}: a connection string (the store makes and owns a pool) or your own pool. */
+export type NodePostgresStoreOptions = (
+  | { readonly connectionString: string; readonly pool?: undefined }
+  | { readonly pool: pg.Pool; readonly connectionString?: undefined }
+) & {
+  /** Embeds memory texts and cues; used only where the server has pgvector. */
+  readonly embedder?: EmbeddingProvider;
+  /** Most rows `scanCandidates` ranks per list; 500 by default. */
+  readonly scanBudget?: number;
+};
+
+/**
+ * Open a memory store on PostgreSQL through node-postgres (`pg`). With a
+ * `connectionString` the store makes a `pg.Pool` and ends it on `close()`;
+ * with a `pool`, the pool stays yours and `close()` leaves it open. A pool
+ * the store made never lets an idle connection's failure crash the process:
+ * the failure surfaces as `MemoryUnavailable` on the next call that needs it.
+ *
+ * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
+ * @throws MemoryUnavailable when the server cannot be reached or migrated.
+ */
+export async function openNodePostgresStore(
+  options: NodePostgresStoreOptions,
+): Promise<DrizzleMemoryStore> {
+  const owned = options.pool === undefined;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  if (owned) pool.on('error', () => undefined);
+  try {
+    return await createDrizzleStore({
+      db: drizzle({ client: pool }),
+      ...(options.embedder ? { embedder: options.embedder } : {}),
+      ...(options.scanBudget === undefined ? {} : { scanBudget: options.scanBudget }),
+      ...(owned ? { onClose: () => pool.end() } : {}),
+    });
+  } catch (error) {
+    if (owned) await pool.end().catch(() => undefined);
+    throw error;
+  }
+}

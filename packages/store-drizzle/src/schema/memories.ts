@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { scopeColumns } from './scope-columns.js';
+import { symfonicSchema } from './symfonic-schema.js';
+import { tsvector } from './tsvector.js';
+
+/**
+ * Live memories, one row each. A deleted memory leaves this table (its
+ * tombstone stays in `memory_versions`). `dedup` is the uniqueness that backs
+ * deduplication: one live memory per scope, layer and normalised text, so
+ * concurrent identical adds cannot both land. `search` is the full-text
+ * vector PostgreSQL maintains itself (English configuration: stems, drops
+ * stop words), behind a GIN index.
+ */
+export const memories = symfonicSchema.table(
+  'memories',
+  {
+    id: text('id').primaryKey(),
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...scopeColumns(),
+    /** The scope's path segments, as written (the key is a digest and cannot give them back). */
+    path: text('path').array().notNull(),
+    layer: text('layer').$type<'episodic' | 'semantic'>().notNull(),
+    text: text('text').notNull(),
+    textHash: text('text_hash').notNull(),
+    salience: doublePrecision('salience').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    writer: text('writer').notNull(),
+    turnId: text('turn_id'),
+    replyFamily: text('reply_family'),
+    version: integer('version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "text")`),
+  },
+  (table) => [
+    uniqueIndex('memories_dedup').on(table.tenant, table.scopeKey, table.layer, table.textHash),
+    uniqueIndex('memories_sequence').on(table.sequence),
+    index('memories_ancestor_keys').using('gin', table.ancestorKeys),
+    index('memories_search').using('gin', table.search),
+    check('memories_layer', sql`${table.layer} in ('episodic', 'semantic')`),
+    check('memories_salience', sql`${table.salience} >= 0 and ${table.salience} <= 1`),
+  ],
+);

@@ -1,0 +1,33 @@
+import { foreignKey, index, integer, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { memories } from './memories.js';
+import { scopeColumns } from './scope-columns.js';
+import { symfonicSchema } from './symfonic-schema.js';
+
+/**
+ * One vector per memory and embedding model. The vector is a plain `real[]`
+ * so that this table exists on every PostgreSQL, pgvector or not; where
+ * pgvector is present the store adds, per model and dimension, a partial HNSW
+ * index on `embedding::vector(n)` (cosine), and queries that same expression.
+ * The scope and layer are copied from the memory (both never change) so the
+ * vector search filters on this table alone.
+ */
+export const memoryEmbeddings = symfonicSchema.table(
+  'memory_embeddings',
+  {
+    memoryId: text('memory_id').notNull(),
+    model: text('model').notNull(),
+    dimensions: integer('dimensions').notNull(),
+    ...scopeColumns(),
+    layer: text('layer').$type<'episodic' | 'semantic'>().notNull(),
+    embedding: real('embedding').array().notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'memory_embeddings_pk', columns: [table.memoryId, table.model] }),
+    foreignKey({
+      name: 'memory_embeddings_memory',
+      columns: [table.memoryId],
+      foreignColumns: [memories.id],
+    }).onDelete('cascade'),
+    index('memory_embeddings_ancestor_keys').using('gin', table.ancestorKeys),
+  ],
+);

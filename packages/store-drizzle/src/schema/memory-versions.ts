@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { scopeColumns } from './scope-columns.js';
+import { symfonicSchema } from './symfonic-schema.js';
+
+/**
+ * Every change to every memory: `created`, `updated`, and `deleted` (a
+ * tombstone keeping the last text). Rows are only ever inserted, except by
+ * `forget`, which erases a scope's history with its memories.
+ */
+export const memoryVersions = symfonicSchema.table(
+  'memory_versions',
+  {
+    memoryId: text('memory_id').notNull(),
+    version: integer('version').notNull(),
+    ...scopeColumns(),
+    change: text('change').$type<'created' | 'updated' | 'deleted'>().notNull(),
+    layer: text('layer').$type<'episodic' | 'semantic'>().notNull(),
+    text: text('text').notNull(),
+    salience: doublePrecision('salience').notNull(),
+    writer: text('writer').notNull(),
+    turnId: text('turn_id'),
+    replyFamily: text('reply_family'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'memory_versions_pk', columns: [table.memoryId, table.version] }),
+    index('memory_versions_ancestor_keys').using('gin', table.ancestorKeys),
+    check('memory_versions_change', sql`${table.change} in ('created', 'updated', 'deleted')`),
+  ],
+);

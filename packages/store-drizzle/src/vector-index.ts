@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { memoryEmbeddings } from './schema/memory-embeddings.js';
+
+/** pgvector's HNSW indexes `vector` columns of at most this many dimensions. */
+const hnswDimensionLimit = 2_000;
+
+/**
+ * How the store reaches one embedding model's vectors in pgvector: the
+ * expression `embedding::vector(n)` that both the HNSW index and every query
+ * use (they must match exactly for the index to serve the query), the
+ * predicate selecting that model's rows (the index is partial on it), and the
+ * statement creating the index. The model name is written into SQL as an
+ * escaped literal because DDL takes no parameters and a partial index only
+ * serves queries whose predicate names the same constants.
+ */
+export interface VectorIndex {
+  readonly model: string;
+  readonly dimensions: number;
+  /** The index's name, derived from the model and dimension. */
+  readonly name: string;
+  /** False above pgvector's HNSW limit: vectors are then compared by exact scan. */
+  readonly indexable: boolean;
+  /** `embedding::vector(n)` on the embeddings table. */
+  readonly column: SQL;
+  /** `model = '…' and dimensions = n` on the embeddings table. */
+  readonly rows: SQL;
+  /** `create index if not exists … using hnsw (… vector_cosine_ops) where …`. */
+  readonly create: SQL;
+  /** A query vector as `'[…]'::vector(n)`. */
+  literal(values: Float32Array | readonly number[]): SQL;
+}
+
+function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The {@link VectorIndex} of `model` at `dimensions`. */
+export function vectorIndex(model: string, dimensions: number): VectorIndex {
+  const name = `memory_embeddings_hnsw_${createHash('sha256').update(`${model}\u0000${dimensions}`).digest('hex').slice(0, 16)}`;
+  const vectorType = sql.raw(`vector(${dimensions})`);
+  const column = sql`(${memoryEmbeddings.embedding}::${vectorType})`;
+  const rows = sql`${memoryEmbeddings.model} = ${sql.raw(quoteLiteral(model))} and ${memoryEmbeddings.dimensions} = ${sql.raw(String(dimensions))}`;
+  const create = sql`create index if not exists ${sql.identifier(name)} on ${memoryEmbeddings} using hnsw ((embedding::${vectorType}) vector_cosine_ops) where model = ${sql.raw(quoteLiteral(model))} and dimensions = ${sql.raw(String(dimensions))}`;
+  return {
+    model,
+    dimensions,
+    name,
+    indexable: dimensions <= hnswDimensionLimit,
+    column,
+    rows,
+    create,
+    literal: (values) => sql`${`[${Array.from(values).join(',')}]`}::${vectorType}`,
+  };
+}
