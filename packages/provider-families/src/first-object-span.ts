@@ -8,6 +8,17 @@ export interface Span {
   readonly end: number;
 }
 
+function hasCandidateBefore(
+  parses: readonly ObjectCandidates[],
+  parseCount: number,
+  start: number,
+): boolean {
+  for (let index = 0; index < parseCount; index++) {
+    if ((parses[index] as ObjectCandidates).earliestStart < start) return true;
+  }
+  return false;
+}
+
 /**
  * The span of the first valid JSON object in `text`: the earliest `{` from which a complete JSON
  * object can be read, or `undefined` when none can.
@@ -24,26 +35,32 @@ export function firstObjectSpan(text: string): Span | undefined {
   const onObject = (start: number, end: number): void => {
     if (!found || start < found.start) found = { start, end };
   };
-  let parses: ObjectCandidates[] = [];
+  const parses: ObjectCandidates[] = [];
+  let parseCount = 0;
   let position = text.indexOf('{');
   while (position >= 0 && position < text.length) {
     const character = text.charCodeAt(position);
+    const isOpenBrace = character === openBrace;
     let joined = false;
-    const survivors: ObjectCandidates[] = [];
-    for (const parse of parses) {
-      const wasInString = parse.inString;
-      const result = parse.feed(character, position, onObject);
-      if (result !== FeedResult.open) continue;
-      survivors.push(parse);
-      if (character === openBrace && !wasInString && !parse.inString) joined = true;
+    let spare: ObjectCandidates | undefined;
+    let live = 0;
+    for (let index = 0; index < parseCount; index++) {
+      const parse = parses[index] as ObjectCandidates;
+      const wasInString = isOpenBrace && parse.inString;
+      if (parse.feed(character, position, onObject) !== FeedResult.open) {
+        spare = parse;
+        continue;
+      }
+      parses[live++] = parse;
+      if (isOpenBrace && !wasInString && !parse.inString) joined = true;
     }
-    parses = survivors;
-    if (character === openBrace && !joined && !found) parses.push(new ObjectCandidates(position));
-    if (found) {
-      const foundStart = found.start;
-      if (!parses.some((parse) => parse.earliestStart < foundStart)) return found;
+    parseCount = live;
+    if (isOpenBrace && !joined && !found) {
+      if (spare) spare.restart(position);
+      parses[parseCount++] = spare ?? new ObjectCandidates(position);
     }
-    position = parses.length > 0 ? position + 1 : text.indexOf('{', position + 1);
+    if (found && !hasCandidateBefore(parses, parseCount, found.start)) return found;
+    position = parseCount > 0 ? position + 1 : text.indexOf('{', position + 1);
   }
   return found;
 }

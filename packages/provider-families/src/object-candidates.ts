@@ -96,11 +96,14 @@ function isHexDigit(character: number): boolean {
  * parses, and one it rejects does not.
  */
 export class ObjectCandidates {
-  /** Start offsets of the open candidates, outermost first. */
+  /** Start offsets of the open candidates, outermost first; the first `#candidateCount` count. */
   readonly #starts: number[] = [];
   /** The stack depth each open candidate began at, outermost (0) first. */
   readonly #depths: number[] = [];
+  #candidateCount = 0;
+  /** The open objects and arrays, outermost first; the first `#depth` count. */
   readonly #frames: number[] = [];
+  #depth = 0;
   #mode: Mode = Mode.keyOrClose;
   #stringIsKey = false;
   #literal = '';
@@ -112,9 +115,19 @@ export class ObjectCandidates {
     this.#open(start);
   }
 
+  /**
+   * Starts this parse over from the `{` at `start`, as a new one would, reusing its storage: a
+   * run of `{` kills and restarts a parse at every character.
+   */
+  restart(start: number): void {
+    this.#candidateCount = 0;
+    this.#depth = 0;
+    this.#open(start);
+  }
+
   /** The start offset of the outermost open candidate. */
   get earliestStart(): number {
-    return this.#starts[0] ?? Number.POSITIVE_INFINITY;
+    return this.#candidateCount > 0 ? (this.#starts[0] ?? 0) : Number.POSITIVE_INFINITY;
   }
 
   /** Whether the parse is inside a JSON string, where `{` is text, not structure. */
@@ -234,7 +247,7 @@ export class ObjectCandidates {
     onObject: (start: number, end: number) => void,
   ): FeedResult {
     if (isWhitespace(character)) return FeedResult.open;
-    const top = this.#frames[this.#frames.length - 1];
+    const top = this.#frames[this.#depth - 1];
     switch (this.#mode) {
       case Mode.keyOrClose:
         if (character === code.closeBrace) return this.#close(position, onObject);
@@ -275,7 +288,7 @@ export class ObjectCandidates {
         this.#open(position);
         return FeedResult.open;
       case code.openBracket:
-        this.#frames.push(Frame.array);
+        this.#frames[this.#depth++] = Frame.array;
         this.#mode = Mode.valueOrClose;
         return FeedResult.open;
       case code.quote:
@@ -309,19 +322,18 @@ export class ObjectCandidates {
   }
 
   #open(position: number): void {
-    this.#starts.push(position);
-    this.#depths.push(this.#frames.length);
-    this.#frames.push(Frame.object);
+    this.#starts[this.#candidateCount] = position;
+    this.#depths[this.#candidateCount] = this.#depth;
+    this.#candidateCount += 1;
+    this.#frames[this.#depth++] = Frame.object;
     this.#mode = Mode.keyOrClose;
   }
 
   #close(position: number, onObject: (start: number, end: number) => void): FeedResult {
-    this.#frames.pop();
-    const depth = this.#frames.length;
-    if (this.#depths[this.#depths.length - 1] === depth) {
-      this.#depths.pop();
-      const start = this.#starts.pop() ?? position;
-      onObject(start, position + 1);
+    const depth = --this.#depth;
+    if (this.#candidateCount > 0 && this.#depths[this.#candidateCount - 1] === depth) {
+      this.#candidateCount -= 1;
+      onObject(this.#starts[this.#candidateCount] ?? position, position + 1);
     }
     if (depth === 0) return FeedResult.finished;
     this.#mode = Mode.commaOrClose;

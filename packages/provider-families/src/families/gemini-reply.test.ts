@@ -1,0 +1,70 @@
+import { GenerateContentResponse } from '@google/genai';
+import { describe, expect, it } from 'vitest';
+import { geminiBlockedPrompt } from '../__fixtures__/gemini-blocked-prompt.js';
+import { geminiCodeExecution } from '../__fixtures__/gemini-code-execution.js';
+import { geminiFunctionCall } from '../__fixtures__/gemini-function-call.js';
+import { geminiMultipleCandidates } from '../__fixtures__/gemini-multiple-candidates.js';
+import { geminiSafetyStop } from '../__fixtures__/gemini-safety-stop.js';
+import { geminiThought } from '../__fixtures__/gemini-thought.js';
+import { jsonPayload } from '../json-payload.js';
+import { readReply } from '../read-reply.js';
+
+/** The SDK's own instance, built the way the SDK builds it: the REST data copied onto the class. */
+function asSdkInstance(data: object): GenerateContentResponse {
+  return Object.assign(new GenerateContentResponse(), data);
+}
+
+describe('readReply on Gemini generateContent responses', () => {
+  it('skips a thought part whose JSON is not the answer, and names it', () => {
+    const reply = readReply(geminiThought);
+    expect(reply.family).toBe('gemini');
+    expect(reply.ignored).toEqual(['thought']);
+    expect(jsonPayload(reply.text)).toEqual({
+      ops: [{ op: 'add', text: 'The user owns a cat.' }],
+    });
+  });
+
+  it('reads the SDK class instance the same way as the raw data', () => {
+    expect(readReply(asSdkInstance(geminiThought))).toEqual(readReply(geminiThought));
+  });
+
+  it('names a function call part by its payload key', () => {
+    expect(readReply(geminiFunctionCall)).toEqual({
+      family: 'gemini',
+      text: 'Let me look that up.',
+      ignored: ['functionCall'],
+      readable: true,
+    });
+  });
+
+  it('joins text parts with no separator and names code, results and inline data', () => {
+    expect(readReply(geminiCodeExecution)).toEqual({
+      family: 'gemini',
+      text: 'The sum is 45.',
+      ignored: ['executableCode', 'codeExecutionResult', 'inlineData'],
+      readable: true,
+    });
+  });
+
+  it('reads only the first candidate', () => {
+    expect(readReply(geminiMultipleCandidates).text).toBe('First candidate.');
+  });
+
+  it('reads a blocked prompt (promptFeedback alone) as readable and empty', () => {
+    expect(readReply(geminiBlockedPrompt)).toEqual({
+      family: 'gemini',
+      text: '',
+      ignored: [],
+      readable: true,
+    });
+  });
+
+  it('reads a candidate stopped for safety as readable and empty, never naming ratings', () => {
+    expect(readReply(asSdkInstance(geminiSafetyStop))).toEqual({
+      family: 'gemini',
+      text: '',
+      ignored: [],
+      readable: true,
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
+import { describe, expect, it } from 'vitest';
+import { langchainAnthropicBlocks } from '../__fixtures__/langchain-anthropic-blocks.js';
+import { langchainChunks, langchainChunksConcatenated } from '../__fixtures__/langchain-chunks.js';
+import { langchainHuman } from '../__fixtures__/langchain-human.js';
+import { langchainStandardBlocks } from '../__fixtures__/langchain-standard-blocks.js';
+import { langchainString } from '../__fixtures__/langchain-string.js';
+import { jsonPayload } from '../json-payload.js';
+import { readReply } from '../read-reply.js';
+
+/** The CommonJS build of @langchain/core: a second copy of the classes, as a CJS dependency loads it. */
+const commonJs = createRequire(import.meta.url)('@langchain/core/messages') as {
+  AIMessage: typeof AIMessage;
+  HumanMessage: new (content: string) => object;
+};
+
+describe('readReply on LangChain messages', () => {
+  it('reads string content verbatim, never the metadata', () => {
+    expect(readReply(langchainString)).toEqual({
+      family: 'langchain',
+      text: '{"ops":[{"op":"add","text":"The user prefers tea."}]}',
+      ignored: [],
+      readable: true,
+    });
+  });
+
+  it('reads provider-native blocks: text in, thinking and tool use named, tool_calls named', () => {
+    expect(readReply(langchainAnthropicBlocks)).toEqual({
+      family: 'langchain',
+      text: '{"ops":[]}',
+      ignored: ['thinking', 'tool_use', 'tool_calls'],
+      readable: true,
+    });
+  });
+
+  it('reads v1 standard blocks', () => {
+    const reply = readReply(langchainStandardBlocks);
+    expect(reply).toEqual({
+      family: 'langchain',
+      text: '{"ops":[]}',
+      ignored: ['reasoning', 'image', 'tool_call', 'tool_calls'],
+      readable: true,
+    });
+    expect(jsonPayload(reply.text)).toEqual({ ops: [] });
+  });
+
+  it('reads each chunk, and the message their concatenation builds', () => {
+    expect(langchainChunks.map((chunk) => readReply(chunk))).toEqual([
+      { family: 'langchain', text: '', ignored: ['thinking'], readable: true },
+      { family: 'langchain', text: '{"ops":', ignored: [], readable: true },
+      { family: 'langchain', text: '[]}', ignored: [], readable: true },
+      { family: 'langchain', text: '', ignored: ['tool_calls'], readable: true },
+    ]);
+    expect(readReply(langchainChunksConcatenated)).toEqual({
+      family: 'langchain',
+      text: '{"ops":[]}',
+      ignored: ['thinking', 'tool_calls'],
+      readable: true,
+    });
+  });
+
+  it('reads a chunk streamed as a plain string', () => {
+    const chunk = new AIMessageChunk('partial ').concat(new AIMessageChunk('answer'));
+    expect(readReply(chunk).text).toBe('partial answer');
+  });
+
+  it('names invalid tool calls', () => {
+    const message = new AIMessage({
+      content: 'ok',
+      invalid_tool_calls: [
+        { type: 'invalid_tool_call', id: 'c1', name: 'f', args: '{bad', error: 'unparsable' },
+      ],
+    });
+    expect(readReply(message).ignored).toEqual(['invalid_tool_calls']);
+  });
+
+  it('reads an AI message built by the CommonJS copy of @langchain/core', () => {
+    const message = new commonJs.AIMessage({ content: [{ type: 'text', text: 'from CJS' }] });
+    expect(commonJs.AIMessage).not.toBe(AIMessage);
+    expect(readReply(message)).toEqual({
+      family: 'langchain',
+      text: 'from CJS',
+      ignored: [],
+      readable: true,
+    });
+  });
+
+  it('refuses a human message, from either copy: it is not a model reply', () => {
+    const unknown = { family: 'unknown', text: '', ignored: [], readable: false };
+    expect(readReply(langchainHuman)).toEqual(unknown);
+    expect(readReply(new commonJs.HumanMessage('{"ops":[]}'))).toEqual(unknown);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { openaiChatAudio } from '../__fixtures__/openai-chat-audio.js';
+import { openaiChatCompletionChunk } from '../__fixtures__/openai-chat-completion-chunk.js';
+import { openaiChatContentParts } from '../__fixtures__/openai-chat-content-parts.js';
+import { openaiChatEnvelopeBraces } from '../__fixtures__/openai-chat-envelope-braces.js';
+import { openaiChatMultipleChoices } from '../__fixtures__/openai-chat-multiple-choices.js';
+import { openaiChatReasoningContent } from '../__fixtures__/openai-chat-reasoning-content.js';
+import { openaiChatRefusal } from '../__fixtures__/openai-chat-refusal.js';
+import { openaiChatToolCalls } from '../__fixtures__/openai-chat-tool-calls.js';
+import { jsonPayload } from '../json-payload.js';
+import { readReply } from '../read-reply.js';
+
+describe('readReply on OpenAI Chat Completions responses', () => {
+  it('reads the first choice, never the envelope whose id holds JSON', () => {
+    const reply = readReply(openaiChatEnvelopeBraces);
+    expect(reply).toEqual({
+      family: 'openai-chat',
+      text: 'Nothing worth remembering here.',
+      ignored: [],
+      readable: true,
+    });
+    expect(jsonPayload(reply.text)).toBeNull();
+  });
+
+  it('does not read a refusal as answer text, and names it', () => {
+    expect(readReply(openaiChatRefusal)).toEqual({
+      family: 'openai-chat',
+      text: '',
+      ignored: ['refusal'],
+      readable: true,
+    });
+  });
+
+  it('names tool calls and never reads their JSON arguments', () => {
+    const reply = readReply(openaiChatToolCalls);
+    expect(reply).toEqual({
+      family: 'openai-chat',
+      text: '',
+      ignored: ['tool_calls'],
+      readable: true,
+    });
+    expect(jsonPayload(reply.text)).toBeNull();
+  });
+
+  it('reads only the first choice', () => {
+    expect(readReply(openaiChatMultipleChoices).text).toBe('First choice.');
+  });
+
+  it('names an audio answer without reading its transcript', () => {
+    expect(readReply(openaiChatAudio)).toEqual({
+      family: 'openai-chat',
+      text: '',
+      ignored: ['audio'],
+      readable: true,
+    });
+  });
+
+  it('joins text content parts with no separator and names a refusal part', () => {
+    const reply = readReply(openaiChatContentParts);
+    expect(reply).toEqual({
+      family: 'openai-chat',
+      text: '{"ops": []}',
+      ignored: ['refusal'],
+      readable: true,
+    });
+  });
+
+  it('skips reasoning_content that drafts a JSON object, and names it', () => {
+    const reply = readReply(openaiChatReasoningContent);
+    expect(reply.ignored).toEqual(['reasoning_content']);
+    expect(jsonPayload(reply.text)).toEqual({ ops: [] });
+  });
+
+  it('reads a response without choices as readable and empty', () => {
+    expect(readReply({ ...openaiChatEnvelopeBraces, choices: [] })).toEqual({
+      family: 'openai-chat',
+      text: '',
+      ignored: [],
+      readable: true,
+    });
+  });
+
+  it('refuses a lone chat.completion.chunk', () => {
+    expect(readReply(openaiChatCompletionChunk)).toEqual({
+      family: 'unknown',
+      text: '',
+      ignored: [],
+      readable: false,
+    });
+  });
+});
