@@ -1,4 +1,4 @@
-import { AIMessage } from '@langchain/core/messages';
+import { AIMessage, type AIMessageChunk } from '@langchain/core/messages';
 import { InvalidMemoryInput } from '@symfonic/core';
 import { aiMessageFields } from './ai-message-fields.js';
 import { isAIMessage } from './is-ai-message.js';
@@ -33,6 +33,11 @@ import { remapToolCallIds } from './remap-tool-call-ids.js';
  * when call ids are given for a missing reply, and on every refusal of
  * `remapToolCallIds` (a count mismatch above all): never a partial remap.
  */
+export function replayedReply(
+  payload: AIMessage | AIMessageChunk,
+  callIds?: readonly string[],
+): AIMessage;
+export function replayedReply(payload: unknown, callIds?: readonly string[]): AIMessage | undefined;
 export function replayedReply(
   payload: unknown,
   callIds?: readonly string[],
