@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -43,11 +43,13 @@ function isTestFile(file: string): boolean {
 
 function listSources(directory: string): string[] {
   const found: string[] = [];
-  for (const entry of readdirSync(directory)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    const path = join(directory, entry);
-    if (statSync(path).isDirectory()) found.push(...listSources(path));
-    else if (sourceFile.test(entry) && !entry.endsWith('.d.ts')) found.push(path);
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) found.push(...listSources(path));
+    else if (entry.isFile() && sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      found.push(path);
+    }
   }
   return found;
 }
