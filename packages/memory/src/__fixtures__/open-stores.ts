@@ -1,4 +1,5 @@
 import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
+import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 
 /** A real store to run the memory loop against. */
@@ -13,6 +14,10 @@ export const storeKinds: readonly StoreKind[] = [
   {
     name: 'in-memory',
     open: async (embedder) => createInMemoryStore(embedder ? { embedder } : {}),
+  },
+  {
+    name: 'pglite',
+    open: async (embedder) => openPGliteStore(embedder ? { embedder } : {}),
   },
 ];
 

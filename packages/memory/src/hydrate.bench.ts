@@ -1,0 +1,186 @@
+/**
+ * Benchmark: `hydrate` latency at 10k memories in one scope, on the
+ * in-memory store and on embedded PGlite, with the time split between the
+ * store (its `scanCandidates` and `recent` calls) and this package (gates,
+ * ranking, rendering). Run it with `pnpm --filter @symfonic/memory bench`
+ * after a build; `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
+ */
+import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
+import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { createInMemoryStore } from '@symfonic/store-memory';
+import { createMemory } from './create-memory.js';
+import { createLocalEmbedder } from './local-embedder.js';
+
+const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
+const runs = Number(process.env.BENCH_RUNS ?? 60);
+const warmup = 5;
+const scope: MemoryScope = { tenant: 'bench', path: ['user:1'] };
+const conversation: MemoryScope = { tenant: 'bench', path: ['user:1', 'conversation:1'] };
+
+const topics = [
+  'tea',
+  'coffee',
+  'jazz',
+  'hiking',
+  'Lyon',
+  'Paris',
+  'peanuts',
+  'marathon',
+  'cats',
+  'dogs',
+  'python',
+  'typescript',
+  'guitar',
+  'piano',
+  'sushi',
+  'pasta',
+  'cycling',
+  'chess',
+  'gardening',
+  'photography',
+  'astronomy',
+  'sailing',
+  'painting',
+  'poetry',
+  'football',
+  'tennis',
+  'yoga',
+  'baking',
+  'camping',
+  'skiing',
+];
+const verbs = ['likes', 'mentioned', 'asked about', 'is learning', 'dislikes', 'wrote about'];
+
+/** A deterministic pseudo-random sequence, so every run seeds the same memories. */
+function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+async function seed(store: MemoryStore): Promise<void> {
+  const random = sequence(7);
+  const batch = 500;
+  for (let start = 0; start < memories; start += batch) {
+    const ops = [];
+    for (let index = start; index < Math.min(memories, start + batch); index += 1) {
+      ops.push({
+        op: 'add' as const,
+        layer: index % 3 === 0 ? ('episodic' as const) : ('semantic' as const),
+        text: `Memory ${index}: the user ${pick(verbs, random)} ${pick(topics, random)} and ${pick(topics, random)}`,
+        salience: Math.round(random() * 100) / 100,
+      });
+    }
+    const result = await store.apply(scope, ops, { writer: 'bench' });
+    if (result.rejected.length > 0)
+      throw new Error(`seeding refused ${result.rejected.length} ops`);
+  }
+  for (let turn = 1; turn <= 8; turn += 1) {
+    await store.append(conversation, {
+      turnId: `t${turn}`,
+      speaker: turn % 2 ? 'user' : 'assistant',
+      text: `turn ${turn} about ${topics[turn]}`,
+      turn,
+    });
+  }
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
+}
+
+interface Row {
+  store: string;
+  total: number[];
+  store_: number[];
+  memory: number[];
+  candidates: number[];
+}
+
+async function measure(
+  name: string,
+  store: MemoryStore,
+  embedder?: EmbeddingProvider,
+): Promise<Row> {
+  let storeTime = 0;
+  let candidates = 0;
+  const timed: Pick<MemoryStore, 'recent' | 'scanCandidates'> = {
+    async recent(at, limit) {
+      const started = performance.now();
+      try {
+        return await store.recent(at, limit);
+      } finally {
+        storeTime += performance.now() - started;
+      }
+    },
+    async scanCandidates(query) {
+      const started = performance.now();
+      try {
+        const result = await store.scanCandidates(query);
+        candidates = result.memories.length;
+        return result;
+      } finally {
+        storeTime += performance.now() - started;
+      }
+    },
+  };
+  const memory = createMemory({ store: timed, ...(embedder ? { embedder } : {}) });
+  const random = sequence(11);
+  const row: Row = { store: name, total: [], store_: [], memory: [], candidates: [] };
+  for (let run = 0; run < warmup + runs; run += 1) {
+    const cue = `what does the user think about ${pick(topics, random)}?`;
+    storeTime = 0;
+    const started = performance.now();
+    await memory.hydrate(conversation, cue);
+    const total = performance.now() - started;
+    if (run < warmup) continue;
+    row.total.push(total);
+    row.store_.push(storeTime);
+    row.memory.push(Math.max(0, total - storeTime));
+    row.candidates.push(candidates);
+  }
+  return row;
+}
+
+const format = (value: number) => value.toFixed(2).padStart(8);
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const inMemory = createInMemoryStore();
+  await seed(inMemory);
+  rows.push(await measure('in-memory, lexical', inMemory));
+  const embedder = createLocalEmbedder();
+  rows.push(await measure('in-memory, lexical + cosine re-score', inMemory, embedder));
+  await inMemory.close();
+
+  const pglite = await openPGliteStore();
+  let seeded = performance.now();
+  await seed(pglite);
+  seeded = performance.now() - seeded;
+  rows.push(await measure('PGlite, lexical', pglite));
+  await pglite.close();
+
+  console.log(
+    `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)\n`,
+  );
+  console.log(
+    `${'store'.padEnd(38)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'store p50'.padStart(10)} ${'store p95'.padStart(10)} ${'ours p50'.padStart(9)} ${'ours p95'.padStart(9)} ${'candidates'.padStart(10)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.store.padEnd(38)} ${format(percentile(row.total, 0.5))} ${format(percentile(row.total, 0.95))} ${format(percentile(row.store_, 0.5)).padStart(10)} ${format(percentile(row.store_, 0.95)).padStart(10)} ${format(percentile(row.memory, 0.5)).padStart(9)} ${format(percentile(row.memory, 0.95)).padStart(9)} ${String(percentile(row.candidates, 0.5)).padStart(10)}`,
+    );
+  }
+  console.log(
+    '\n"store" is time inside scanCandidates and recent; "ours" is the rest of hydrate: scope re-check, floors, ranking, caps, rendering (and, for the re-score row, embedding the cue and any uncached memory).',
+  );
+}
+
+await main();
