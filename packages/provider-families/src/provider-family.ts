@@ -1,26 +1,26 @@
 /**
  * The reply shapes {@link readReply} knows how to read, one per provider family, plus `unknown`
- * for everything it refuses to read.
- *
- * - `text`: a plain string.
- * - `langchain`: a LangChain.js `AIMessage` or `AIMessageChunk` (from any copy of `@langchain/core`).
- * - `anthropic`: an Anthropic Messages API response.
- * - `openai-chat`: an OpenAI Chat Completions response (`object: "chat.completion"`).
- * - `openai-responses`: an OpenAI Responses API response (`object: "response"`).
- * - `gemini`: a Gemini `generateContent` response.
- * - `ai-sdk`: a Vercel AI SDK `generateText` result.
- * - `message`: a bare role-tagged assistant message (`{ role: "assistant", content }`).
- * - `unknown`: any other value; it is never stringified.
+ * for every value it refuses to read. The values are stable strings, fit to store as a memory's
+ * provenance (`replyFamily`).
  */
 export const ProviderFamily = {
+  /** A plain string, read verbatim. */
   text: 'text',
+  /** A LangChain.js `AIMessage` or `AIMessageChunk`, from any copy of `@langchain/core`. */
   langchain: 'langchain',
+  /** An Anthropic Messages API response (`type: "message"`, `role: "assistant"`). */
   anthropic: 'anthropic',
+  /** An OpenAI Chat Completions response (`object: "chat.completion"`). */
   openaiChat: 'openai-chat',
+  /** An OpenAI Responses API response (`object: "response"`). */
   openaiResponses: 'openai-responses',
+  /** A Gemini `generateContent` response (`candidates`, or `promptFeedback` alone). */
   gemini: 'gemini',
+  /** A Vercel AI SDK `generateText` result. */
   aiSdk: 'ai-sdk',
+  /** A bare role-tagged assistant message (`{ role: "assistant", content }`). */
   message: 'message',
+  /** Any other value, including a lone streaming event; never stringified. */
   unknown: 'unknown',
 } as const;
 

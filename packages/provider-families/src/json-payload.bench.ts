@@ -1,0 +1,78 @@
+/**
+ * How long `jsonPayload` takes on 1 MB of adversarial text, and where the time goes.
+ * Run with `pnpm --filter @symfonic/provider-families bench` after a build.
+ * Prints a Markdown table: median and p95 over the runs, and throughput at the median.
+ */
+import { performance } from 'node:perf_hooks';
+import { firstObjectSpan } from './first-object-span.js';
+import { jsonPayload } from './json-payload.js';
+
+const megabyte = 1 << 20;
+const runs = 15;
+
+function fill(unit: string, prefix = '', suffix = ''): string {
+  const body = unit.repeat(Math.ceil((megabyte - prefix.length - suffix.length) / unit.length));
+  return `${prefix}${body}`.slice(0, megabyte - suffix.length) + suffix;
+}
+
+function deepObject(): string {
+  const depth = Math.floor((megabyte - 1) / 6);
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+const inputs: ReadonlyArray<readonly [name: string, text: string]> = [
+  ['`{` repeated', fill('{')],
+  ['`{"` repeated (unbalanced quotes)', fill('{"')],
+  ['`{"k":"` repeated (braces in open strings)', fill('{"k":"')],
+  ['`{"a\\` repeated (escapes outside strings)', fill('{"a\\')],
+  ['`{"a":` repeated (deep, never closed)', fill('{"a":')],
+  ['`{"a":` then `[` repeated (deep arrays)', fill('[', '{"a":')],
+  ['`{"a":1,}` repeated (near misses)', fill('{"a":1,}')],
+  ['1 MB valid object, 175k levels deep', deepObject()],
+  ['1 MB of prose, then `{"ops":[]}`', fill('The user said they like tea. ', '', '{"ops":[]}')],
+];
+
+function measure(run: () => unknown): { median: number; p95: number } {
+  run();
+  const times: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now();
+    run();
+    times.push(performance.now() - started);
+  }
+  times.sort((left, right) => left - right);
+  const at = (fraction: number) =>
+    times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)] ?? 0;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+const rows: string[] = [
+  '| input (1 MiB) | result | median ms | p95 ms | MB/s |',
+  '| --- | --- | ---: | ---: | ---: |',
+];
+for (const [name, text] of inputs) {
+  const result = jsonPayload(text) === null ? 'null' : 'object';
+  const { median, p95 } = measure(() => jsonPayload(text));
+  const throughput = text.length / megabyte / (median / 1000);
+  rows.push(
+    `| ${name} | ${result} | ${median.toFixed(1)} | ${p95.toFixed(1)} | ${throughput.toFixed(0)} |`,
+  );
+}
+console.log(rows.join('\n'));
+
+const deep = deepObject();
+const span = firstObjectSpan(deep);
+const scan = measure(() => firstObjectSpan(deep));
+const parse = measure(() => JSON.parse(deep.slice(span?.start ?? 0, span?.end ?? 0)));
+console.log(
+  [
+    '',
+    'Where the time goes on the valid deep object: the scan reads every character once per live',
+    'parse (at most two), and JSON.parse runs once, on the winning span only.',
+    '',
+    '| step | median ms | p95 ms |',
+    '| --- | ---: | ---: |',
+    `| scan (firstObjectSpan) | ${scan.median.toFixed(1)} | ${scan.p95.toFixed(1)} |`,
+    `| JSON.parse of the span | ${parse.median.toFixed(1)} | ${parse.p95.toFixed(1)} |`,
+  ].join('\n'),
+);
