@@ -25,14 +25,13 @@ import {
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
-import { type Candidate, compareCandidates } from './compare-candidates.js';
+import type { Candidate } from './compare-candidates.js';
 import { copyRecord, copyVersion } from './copy-record.js';
-import { fuseRankings } from './fuse-rankings.js';
 import { gateCandidates } from './gate-candidates.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
-import { NearestRows } from './nearest-rows.js';
 import { planApply } from './plan-apply.js';
 import { isKeyVisible, scopeKey } from './scope-key.js';
+import { searchTenant } from './search-tenant.js';
 import { TenantMemories } from './tenant-memories.js';
 import { TurnLog } from './turn-log.js';
 
@@ -42,6 +41,9 @@ export const defaultListLimit = 100;
 export const maximumListLimit = 1_000;
 /** The fewest rows a retrieval reads per half (lexical, vector), whatever its limit. */
 export const minimumRetrievalPage = 50;
+
+/** The degradation reported when cue words were left out of full-text matching (see {@link planCueTerms}). */
+export const commonTermsSkipped = 'common-terms-skipped';
 
 interface SearchOutcome {
   readonly ranked: Candidate[];
@@ -57,6 +59,7 @@ interface SearchOutcome {
 export class InMemoryStore implements MemoryStore {
   private readonly embedder: EmbeddingProvider | undefined;
   private readonly scanBudget: number;
+  private readonly postingsBudget: number;
   private tenants = new Map<string, TenantMemories>();
   private closed = false;
   private sequence = 0;
@@ -65,6 +68,7 @@ export class InMemoryStore implements MemoryStore {
   constructor(embedder: EmbeddingProvider | undefined, scanBudget: number) {
     this.embedder = embedder;
     this.scanBudget = scanBudget;
+    this.postingsBudget = scanBudget * 4;
   }
 
   async append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
@@ -132,14 +136,14 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
     const page = Math.min(this.scanBudget, Math.max(minimumRetrievalPage, valid.limit * 4));
-    const outcome = await this.search(valid, page);
+    const outcome = await this.search(valid, page, false);
     return gateCandidates(outcome.ranked, valid, true, outcome.degradations);
   }
 
   async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
-    const outcome = await this.search(valid, this.scanBudget);
+    const outcome = await this.search(valid, this.scanBudget, true);
     const degradations = [...outcome.degradations];
     if (outcome.unread > 0) {
       degradations.push({
@@ -222,7 +226,11 @@ export class InMemoryStore implements MemoryStore {
   }
 
   /** Rank the memories matching the cue: lexical, plus vectors fused in when an embedder is set. */
-  private async search(query: MemoryQuery, page: number): Promise<SearchOutcome> {
+  private async search(
+    query: MemoryQuery,
+    page: number,
+    countUnread: boolean,
+  ): Promise<SearchOutcome> {
     const degradations: Degradation[] = [];
     if (!this.embedder) {
       degradations.push({
@@ -231,53 +239,26 @@ export class InMemoryStore implements MemoryStore {
       });
     }
     const cue = query.cue.trim();
-    const queryVector = cue.length > 0 ? await this.embedCue(cue, degradations) : undefined;
+    const cueVector = cue.length > 0 ? await this.embedCue(cue, degradations) : undefined;
     this.ensureOpen();
     const tenant = this.tenants.get(query.scope.tenant);
     if (!tenant || cue.length === 0) return { ranked: [], degradations, unread: 0 };
-    const key = scopeKey(query.scope);
-    const layers = query.layers === undefined ? undefined : new Set(query.layers);
-
-    const matches = tenant.index.search(cue, {
-      filter: (result) => {
-        const memory = tenant.memories.get(result.id as string);
-        return (
-          memory?.live === true &&
-          isKeyVisible(memory.key, key) &&
-          (layers === undefined || layers.has(memory.record.layer))
-        );
-      },
+    const outcome = searchTenant(tenant, {
+      cue,
+      cueVector,
+      key: scopeKey(query.scope),
+      layers: query.layers === undefined ? undefined : new Set(query.layers),
+      page,
+      postingsBudget: this.postingsBudget,
+      countUnread,
     });
-    const lexical: Candidate[] = [];
-    for (const match of matches) {
-      const memory = tenant.memories.get(match.id as string);
-      if (memory) lexical.push({ record: memory.record, relevance: match.score });
-    }
-    lexical.sort(compareCandidates);
-    const lexicalPage = lexical.slice(0, page);
-    let unread = lexical.length - lexicalPage.length;
-    if (!queryVector) return { ranked: lexicalPage, degradations, unread };
-
-    const nearest = new NearestRows(page);
-    for (const bucket of tenant.buckets.values()) {
-      if (!isKeyVisible(bucket.key, key)) continue;
-      if (layers !== undefined && !layers.has(bucket.layer)) continue;
-      bucket.scan(queryVector, (id, similarity) => {
-        if (similarity > 0) nearest.offer(id, similarity);
+    if (outcome.skippedTerms > 0) {
+      degradations.push({
+        code: commonTermsSkipped,
+        detail: `${outcome.skippedTerms} of the cue's words are held by so many memories that matching on them would read over ${this.postingsBudget} entries: memories sharing only those words with the cue were not considered`,
       });
     }
-    const vectorPage: Candidate[] = [];
-    for (const row of nearest.take()) {
-      const memory = tenant.memories.get(row.id);
-      if (memory) vectorPage.push({ record: memory.record, relevance: row.similarity });
-    }
-    vectorPage.sort(compareCandidates);
-    unread += nearest.offered - vectorPage.length;
-    const ranked = fuseRankings([
-      lexicalPage.map((candidate) => candidate.record),
-      vectorPage.map((candidate) => candidate.record),
-    ]);
-    return { ranked, degradations, unread };
+    return { ranked: outcome.ranked, degradations, unread: outcome.unread };
   }
 
   /** The unit-length vector of the cue, or `undefined` (with a degradation) when the embedder fails. */

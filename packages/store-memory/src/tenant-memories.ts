@@ -1,8 +1,10 @@
+import type { MemoryRecord } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
 import { isKeyVisible } from './scope-key.js';
 import type { StoredMemory } from './stored-memory.js';
+import { tokenizeText } from './tokenize-text.js';
 import type { TurnLog } from './turn-log.js';
 import { VectorBucket } from './vector-bucket.js';
 
@@ -28,6 +30,8 @@ export class TenantMemories {
   /** Live memories by {@link dedupeKey}. */
   readonly holders = new Map<string, string>();
   readonly turns = new Map<string, TurnLog>();
+  /** How many live memories hold each search term (what {@link planCueTerms} budgets with). */
+  readonly documentFrequency = new Map<string, number>();
 
   /** The memory `id` if it is visible from `queryKey` (live or not), else `undefined`. */
   visible(id: string, queryKey: string): StoredMemory | undefined {
@@ -44,7 +48,7 @@ export class TenantMemories {
       const previous = this.memories.get(memory.record.id);
       if (previous?.live) {
         this.holders.delete(dedupeKey(previous.key, previous.record.layer, previous.record.text));
-        this.index.discard(previous.record.id);
+        this.unindex(previous.record);
       }
       if (!previous) this.ordered.push(memory.record.id);
       this.memories.set(memory.record.id, memory);
@@ -55,6 +59,7 @@ export class TenantMemories {
           memory.record.id,
         );
         this.index.add({ id: memory.record.id, text: memory.record.text });
+        this.countTerms(memory.record.text, 1);
         if (vector) this.bucketFor(memory, vector.length).set(memory.record.id, vector);
       } else {
         this.buckets.get(bucketKey)?.delete(memory.record.id);
@@ -81,7 +86,7 @@ export class TenantMemories {
       memories += 1;
       this.memories.delete(id);
       if (memory.live) {
-        this.index.discard(memory.record.id);
+        this.unindex(memory.record);
         this.holders.delete(dedupeKey(memory.key, memory.record.layer, memory.record.text));
       }
     }
@@ -96,6 +101,19 @@ export class TenantMemories {
       this.turns.delete(turnKey);
     }
     return { memories, turns };
+  }
+
+  private unindex(record: MemoryRecord): void {
+    this.index.discard(record.id);
+    this.countTerms(record.text, -1);
+  }
+
+  private countTerms(text: string, change: 1 | -1): void {
+    for (const term of new Set(tokenizeText(text))) {
+      const count = (this.documentFrequency.get(term) ?? 0) + change;
+      if (count > 0) this.documentFrequency.set(term, count);
+      else this.documentFrequency.delete(term);
+    }
   }
 
   private bucketFor(memory: StoredMemory, dimensions: number): VectorBucket {

@@ -1,0 +1,256 @@
+/**
+ * Benchmark of the in-memory store: `retrieve` latency at 1k, 10k and 100k
+ * memories in one scope, without and with vectors (384 dimensions), against
+ * its two components measured alone (a MiniSearch query on the same texts; a
+ * plain Float32Array cosine scan with top-10 selection), and `apply`
+ * throughput. Run: `pnpm --filter @symfonic/store-memory bench` (after a build);
+ * sizes can be given as arguments: `node dist/in-memory-store.bench.js 1000 10000`.
+ *
+ * The corpus is synthetic and seeded: a 5,000-word vocabulary drawn with a
+ * Zipf law (a few words are as common as "the"), 8 to 16 words per memory.
+ * A cue is 3 words of a random memory plus 1 random word. Vectors come from
+ * a seeded random-indexing embedder (each word a fixed random vector, a text
+ * the sum), cached, so cue embedding costs nothing here: in production it is
+ * a model call that dwarfs every figure below.
+ */
+import type { EmbeddingProvider, MemoryOpInput, MemoryStore } from '@symfonic/core';
+import { createInMemoryStore } from './create-in-memory-store.js';
+import { createLexicalIndex } from './lexical-index.js';
+import { NearestRows } from './nearest-rows.js';
+
+const dimensions = 384;
+const vocabularySize = 5_000;
+const limit = 10;
+const scope = { tenant: 'bench', path: ['user:1'] };
+const provenance = { writer: 'bench' };
+
+/** mulberry32: a small seeded generator, so every run measures the same corpus. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value ^= value + Math.imul(value ^ (value >>> 7), 61 | value);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const random = seededRandom(42);
+const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'qui', 'dor'];
+const vocabulary = Array.from({ length: vocabularySize }, (_, index) => {
+  let word = '';
+  let rest = index + 1;
+  while (rest > 0) {
+    word += syllables[rest % syllables.length];
+    rest = Math.floor(rest / syllables.length);
+  }
+  return word;
+});
+const zipfCumulative = (() => {
+  const weights = vocabulary.map((_, rank) => 1 / (rank + 1));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let running = 0;
+  return weights.map((weight) => {
+    running += weight / total;
+    return running;
+  });
+})();
+
+function zipfWord(): string {
+  const target = random();
+  let low = 0;
+  let high = zipfCumulative.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((zipfCumulative[middle] as number) < target) low = middle + 1;
+    else high = middle;
+  }
+  return vocabulary[low] as string;
+}
+
+function memoryText(index: number): string {
+  const words = Array.from({ length: 8 + Math.floor(random() * 9) }, zipfWord);
+  return `${words.join(' ')} n${index}`;
+}
+
+function cueFrom(texts: readonly string[]): string {
+  const words = (texts[Math.floor(random() * texts.length)] as string).split(' ');
+  const picked = Array.from({ length: 3 }, () => words[Math.floor(random() * words.length)]);
+  return [...picked, zipfWord()].join(' ');
+}
+
+/** Random indexing: each word a fixed random unit-ish vector, a text the sum; results cached. */
+function createBenchEmbedder(): EmbeddingProvider {
+  const wordVectors = new Map<string, Float32Array>();
+  const cache = new Map<string, Float32Array>();
+  const wordVector = (word: string) => {
+    let vector = wordVectors.get(word);
+    if (!vector) {
+      const wordRandom = seededRandom(
+        [...word].reduce((hash, c) => hash * 31 + c.charCodeAt(0), 7),
+      );
+      vector = Float32Array.from({ length: dimensions }, () => wordRandom() * 2 - 1);
+      wordVectors.set(word, vector);
+    }
+    return vector;
+  };
+  const embedOne = (text: string) => {
+    const cached = cache.get(text);
+    if (cached) return cached;
+    const vector = new Float32Array(dimensions);
+    for (const word of text.split(' ')) {
+      const addend = wordVector(word);
+      for (let index = 0; index < dimensions; index += 1) {
+        vector[index] = (vector[index] as number) + (addend[index] as number);
+      }
+    }
+    cache.set(text, vector);
+    return vector;
+  };
+  return {
+    model: 'bench-random-indexing',
+    dimensions,
+    embed: async (texts) => texts.map(embedOne),
+  };
+}
+
+interface Percentiles {
+  readonly p50: number;
+  readonly p95: number;
+}
+
+function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((left, right) => left - right);
+  const at = (fraction: number) => sorted[Math.floor(fraction * (sorted.length - 1))] as number;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function measure(queries: number, run: (index: number) => unknown): Promise<Percentiles> {
+  for (let index = 0; index < Math.min(50, queries); index += 1) await run(index);
+  const samples: number[] = [];
+  for (let index = 0; index < queries; index += 1) {
+    const started = performance.now();
+    await run(index);
+    samples.push(performance.now() - started);
+  }
+  return percentiles(samples);
+}
+
+async function load(store: MemoryStore, texts: readonly string[]): Promise<number> {
+  const started = performance.now();
+  for (let start = 0; start < texts.length; start += 100) {
+    const ops: MemoryOpInput[] = texts
+      .slice(start, start + 100)
+      .map((text) => ({ op: 'add', text, salience: random() }));
+    const result = await store.apply(scope, ops, provenance);
+    if (result.rejected.length > 0) throw new Error('the bench corpus has a duplicate');
+  }
+  return (texts.length / (performance.now() - started)) * 1000;
+}
+
+/** The baseline: one flat Float32Array, dot products, top 10 by a heap. */
+function plainScan(matrix: Float32Array, count: number, query: Float32Array): void {
+  const nearest = new NearestRows(limit);
+  for (let row = 0; row < count; row += 1) {
+    const offset = row * dimensions;
+    let dot = 0;
+    for (let index = 0; index < dimensions; index += 1) {
+      dot += (matrix[offset + index] as number) * (query[index] as number);
+    }
+    nearest.offer('', dot);
+  }
+  nearest.take();
+}
+
+const format = (milliseconds: number) => milliseconds.toFixed(3);
+const rows: string[][] = [];
+const throughput: string[][] = [];
+
+const requestedSizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((size) => size > 0);
+const sizes = requestedSizes.length > 0 ? requestedSizes : [1_000, 10_000, 100_000];
+
+for (const size of sizes) {
+  const queries = size === 100_000 ? 100 : 300;
+  const texts = Array.from({ length: size }, (_, index) => memoryText(index));
+  const cues = Array.from({ length: queries }, () => cueFrom(texts));
+
+  const lexicalStore = createInMemoryStore();
+  const lexicalRate = await load(lexicalStore, texts);
+  const lexical = await measure(queries, (index) =>
+    lexicalStore.retrieve({ scope, cue: cues[index] as string, limit }),
+  );
+  const index = createLexicalIndex();
+  index.addAll(texts.map((text, position) => ({ id: String(position), text })));
+  const miniSearch = await measure(queries, (position) => index.search(cues[position] as string));
+  await lexicalStore.close();
+
+  const embedder = createBenchEmbedder();
+  const cueVectors = await embedder.embed(cues);
+  const vectorStore = createInMemoryStore({ embedder });
+  const vectorRate = await load(vectorStore, texts);
+  const hybrid = await measure(queries, (position) =>
+    vectorStore.retrieve({ scope, cue: cues[position] as string, limit }),
+  );
+  const matrix = new Float32Array(size * dimensions);
+  (await embedder.embed(texts)).forEach((vector, row) => {
+    matrix.set(vector, row * dimensions);
+  });
+  const scan = await measure(queries, (position) =>
+    plainScan(matrix, size, cueVectors[position] as Float32Array),
+  );
+  await vectorStore.close();
+
+  rows.push(
+    [
+      String(size),
+      'lexical',
+      format(lexical.p50),
+      format(lexical.p95),
+      'MiniSearch query alone',
+      format(miniSearch.p50),
+      format(miniSearch.p95),
+    ],
+    [
+      String(size),
+      'hybrid',
+      format(hybrid.p50),
+      format(hybrid.p95),
+      'plain cosine scan',
+      format(scan.p50),
+      format(scan.p95),
+      `${(hybrid.p95 / scan.p95).toFixed(2)}x`,
+    ],
+  );
+  throughput.push([
+    String(size),
+    Math.round(lexicalRate).toString(),
+    Math.round(vectorRate).toString(),
+  ]);
+}
+
+const table = (header: string[], body: string[][]) =>
+  [header, header.map(() => '---'), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
+
+console.log(
+  `retrieve, limit ${limit}, one scope, ${dimensions}-dimension vectors (milliseconds)\n`,
+);
+console.log(
+  table(
+    [
+      'memories',
+      'ranking',
+      'retrieve p50',
+      'retrieve p95',
+      'component alone',
+      'p50',
+      'p95',
+      'p95 ratio',
+    ],
+    rows,
+  ),
+);
+console.log('\napply throughput, batches of 100 adds (memories per second)\n');
+console.log(table(['memories loaded', 'lexical only', 'with vectors'], throughput));
