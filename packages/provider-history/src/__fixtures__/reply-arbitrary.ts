@@ -19,6 +19,7 @@ export interface ReplyRecipe {
 export const callIdArbitrary = (prefix: string) =>
   fc.stringMatching(/^[A-Za-z0-9_-]{1,10}$/).map((suffix) => `${prefix}${suffix}`);
 
+/** Replies of every style, from either copy, as an `AIMessage` or a chunk, with 0 to 5 distinct calls. */
 export const replyRecipeArbitrary: fc.Arbitrary<ReplyRecipe> = fc.record({
   copy: fc.constantFrom(...langchainCopies),
   chunk: fc.boolean(),
