@@ -117,35 +117,46 @@ describe('jsonPayload', () => {
 
   it('agrees with the quadratic definition on JSON-like noise', () => {
     const alphabet = fc.constantFrom(
-      '{',
-      '}',
-      '[',
-      ']',
-      '"',
-      '\\',
-      ':',
-      ',',
-      ' ',
-      'a',
-      '1',
-      'u',
-      'e',
-      '-',
-      '.',
-      't',
-      'true',
-      'null',
-      '"k"',
-      '{"a":1}',
-      '{"b":"}"}',
+      ...['{', '}', '[', ']', '"', '\\', ':', ',', ' ', '\n', '\t', 'a', 'u', 'e', 'E', '+'],
+      ...['-', '.', '0', '1', '9', '1e5', '-0.5', 't', 'true', 'f', 'false', 'n', 'null', '"k"'],
+      ...['\\u00e9', '\\n', '\\"', '\u0001', '{"a":1}', '{"b":"}"}', '{"c":[1,{"d":2}]}'],
     );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 60 }), (pieces) => {
         const text = pieces.join('');
         expect(jsonPayload(text)).toEqual(referencePayload(text));
       }),
-      { numRuns: 3000 },
+      { numRuns: 20_000 },
     );
+  });
+
+  it('agrees with the quadratic definition on mutated JSON objects', () => {
+    const mutation = fc.tuple(
+      fc.nat(),
+      fc.constantFrom('', ' ', '}', '{', '"', '\\', ',', '1', 'e'),
+    );
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.array(mutation, { maxLength: 4 }),
+        (value, mutations) => {
+          let text = JSON.stringify(value);
+          for (const [at, insert] of mutations) {
+            const index = at % (text.length + 1);
+            text = `${text.slice(0, index)}${insert}${text.slice(index + 1)}`;
+          }
+          expect(jsonPayload(text)).toEqual(referencePayload(text));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('rejects a number continued after whitespace', () => {
+    expect(jsonPayload('{"a": 1e5 3}')).toBeNull();
+    expect(jsonPayload('{"a": 1.5 3}')).toBeNull();
+    expect(jsonPayload('{"a": 12 3}')).toBeNull();
+    expect(jsonPayload('{"a": 1e5 }')).toEqual({ a: 1e5 });
   });
 
   it('never returns a non-object', () => {

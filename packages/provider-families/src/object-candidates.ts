@@ -46,7 +46,6 @@ const code = {
   comma: 0x2c,
   minus: 0x2d,
   dot: 0x2e,
-  slash: 0x2f,
   zero: 0x30,
   one: 0x31,
   nine: 0x39,
@@ -102,7 +101,7 @@ export class ObjectCandidates {
   readonly #depths: number[] = [];
   #candidateCount = 0;
   /** The open objects and arrays, outermost first; the first `#depth` count. */
-  readonly #frames: number[] = [];
+  #frames = new Uint8Array(64);
   #depth = 0;
   #mode: Mode = Mode.keyOrClose;
   #stringIsKey = false;
@@ -209,6 +208,7 @@ export class ObjectCandidates {
         return FeedResult.open;
       case Mode.numberExponentDigits:
         if (isDigit(character)) return FeedResult.open;
+        this.#mode = Mode.commaOrClose;
         return this.#structural(character, position, onObject);
       default:
         return this.#structural(character, position, onObject);
@@ -288,7 +288,7 @@ export class ObjectCandidates {
         this.#open(position);
         return FeedResult.open;
       case code.openBracket:
-        this.#frames[this.#depth++] = Frame.array;
+        this.#push(Frame.array);
         this.#mode = Mode.valueOrClose;
         return FeedResult.open;
       case code.quote:
@@ -325,8 +325,17 @@ export class ObjectCandidates {
     this.#starts[this.#candidateCount] = position;
     this.#depths[this.#candidateCount] = this.#depth;
     this.#candidateCount += 1;
-    this.#frames[this.#depth++] = Frame.object;
+    this.#push(Frame.object);
     this.#mode = Mode.keyOrClose;
+  }
+
+  #push(frame: number): void {
+    if (this.#depth === this.#frames.length) {
+      const grown = new Uint8Array(this.#frames.length * 2);
+      grown.set(this.#frames);
+      this.#frames = grown;
+    }
+    this.#frames[this.#depth++] = frame;
   }
 
   #close(position: number, onObject: (start: number, end: number) => void): FeedResult {
