@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
+import { HumanMessage as LegacyHumanMessage } from '@langchain/core-0.3/messages';
 import { describe, expect, it } from 'vitest';
 import { langchainAnthropicBlocks } from '../__fixtures__/langchain-anthropic-blocks.js';
 import { langchainChunks, langchainChunksConcatenated } from '../__fixtures__/langchain-chunks.js';
 import { langchainHuman } from '../__fixtures__/langchain-human.js';
+import { langchainLegacyCopy } from '../__fixtures__/langchain-legacy-copy.js';
 import { langchainStandardBlocks } from '../__fixtures__/langchain-standard-blocks.js';
 import { langchainString } from '../__fixtures__/langchain-string.js';
 import { jsonPayload } from '../json-payload.js';
@@ -86,9 +88,20 @@ describe('readReply on LangChain messages', () => {
     });
   });
 
-  it('refuses a human message, from either copy: it is not a model reply', () => {
+  it('reads an AI message of @langchain/core 0.3, which has no marker and no type field', () => {
+    expect(Object.getOwnPropertySymbols(langchainLegacyCopy)).toEqual([]);
+    expect(readReply(langchainLegacyCopy)).toEqual({
+      family: 'langchain',
+      text: '{"ops":[]}',
+      ignored: ['thinking', 'tool_calls'],
+      readable: true,
+    });
+  });
+
+  it('refuses a human message, from any copy: it is not a model reply', () => {
     const unknown = { family: 'unknown', text: '', ignored: [], readable: false };
     expect(readReply(langchainHuman)).toEqual(unknown);
     expect(readReply(new commonJs.HumanMessage('{"ops":[]}'))).toEqual(unknown);
+    expect(readReply(new LegacyHumanMessage('{"ops":[]}'))).toEqual(unknown);
   });
 });
