@@ -107,6 +107,14 @@ describe('jsonPayload', () => {
     expect(Object.keys(payload ?? {})).toEqual(['__proto__']);
   });
 
+  it('answers 1 MiB adversarial inputs (a quadratic scan would not finish)', () => {
+    const megabyte = 1 << 20;
+    expect(jsonPayload('{'.repeat(megabyte))).toBeNull();
+    expect(jsonPayload('{"'.repeat(megabyte / 2))).toBeNull();
+    expect(jsonPayload('{"k":"'.repeat(megabyte / 6))).toBeNull();
+    expect(jsonPayload(`${'{"a":'.repeat(megabyte / 5)}{"b":1}`)).toEqual({ b: 1 });
+  });
+
   it('handles deep nesting without recursion', () => {
     const depth = 100_000;
     const text = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

@@ -8,6 +8,7 @@ export const FeedResult = {
   finished: 2,
 } as const;
 
+/** One of the values of {@link FeedResult}. */
 export type FeedResult = (typeof FeedResult)[keyof typeof FeedResult];
 
 const Frame = { object: 0, array: 1 } as const;
