@@ -42,6 +42,7 @@ import { memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
 import { provenanceOf } from './provenance-of.js';
 import { type RankedMemories, rankMemories } from './rank-memories.js';
+import { runInTransaction } from './run-in-transaction.js';
 import { memories } from './schema/memories.js';
 import { memoryVersions } from './schema/memory-versions.js';
 import { turns } from './schema/turns.js';
@@ -276,7 +277,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       const vectors = await this.#embedOps(accepted);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const outcome = await this.#settings.database.transaction((transaction) =>
+          const outcome = await runInTransaction(this.#settings.database, (transaction) =>
             applyMemoryOps(transaction, accepted, {
               scope: where,
               provenance: writer,
@@ -431,7 +432,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
     };
     const ranked: RankedMemories = request.vector
-      ? await this.#settings.database.transaction(async (transaction) => {
+      ? await runInTransaction(this.#settings.database, async (transaction) => {
           // Keep walking the HNSW graph until enough rows pass the scope filter.
           await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
           return rankMemories(transaction, request);
@@ -553,7 +554,7 @@ export class DrizzleMemoryStore implements MemoryStore {
   forget(scope: MemoryScope): Promise<ForgetResult> {
     return this.#run('forget a scope', async () => {
       const where = toScope(scope);
-      return this.#settings.database.transaction(async (transaction) => {
+      return runInTransaction(this.#settings.database, async (transaction) => {
         const live = await transaction
           .delete(memories)
           .where(withinScope(memories, where))

@@ -1,4 +1,4 @@
-import { neonConfig, Pool } from '@neondatabase/serverless';
+import { neonConfig, Pool, type PoolClient } from '@neondatabase/serverless';
 import { type EmbeddingProvider, MemoryUnavailable } from '@symfonic/core';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { createDrizzleStore } from './create-drizzle-store.js';
@@ -20,8 +20,9 @@ export type NeonStoreOptions = (
  * WebSocket `Pool`, which supports the transactions the store needs). Neon's
  * settings are Neon's own `neonConfig`: on Node 20, which has no global
  * `WebSocket`, set `neonConfig.webSocketConstructor = ws` first. With a
- * `connectionString` the store makes a pool and ends it on `close()`; with a
- * `pool`, the pool stays yours.
+ * `connectionString` the store makes a pool, keeps a dying connection's
+ * `'error'` event from crashing the process, and ends the pool on `close()`;
+ * with a `pool`, the pool (and its listeners) stay yours.
  *
  * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
  * @throws MemoryUnavailable when no WebSocket constructor is available, or
@@ -35,7 +36,13 @@ export async function openNeonStore(options: NeonStoreOptions): Promise<DrizzleM
   }
   const owned = options.pool === undefined;
   const pool = options.pool ?? new Pool({ connectionString: options.connectionString });
-  if (owned) pool.on('error', () => undefined);
+  if (owned) {
+    // A connection that dies (idle in the pool, or checked out by a transaction) emits
+    // 'error'; unheard, that would crash the process. The failure still reaches the
+    // caller, as MemoryUnavailable, from the call that was using the connection.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client: PoolClient) => client.on('error', () => undefined));
+  }
   try {
     return await createDrizzleStore({
       db: drizzle({ client: pool }),

@@ -19,8 +19,10 @@ export type NodePostgresStoreOptions = (
  * Open a memory store on PostgreSQL through node-postgres (`pg`). With a
  * `connectionString` the store makes a `pg.Pool` and ends it on `close()`;
  * with a `pool`, the pool stays yours and `close()` leaves it open. A pool
- * the store made never lets an idle connection's failure crash the process:
- * the failure surfaces as `MemoryUnavailable` on the next call that needs it.
+ * the store made never lets a dying connection's `'error'` event crash the
+ * process: the failure reaches the caller as `MemoryUnavailable` from the
+ * call that was using it. Give your own pool the same listeners
+ * (`pool.on('error')`, and `client.on('error')` on `'connect'`), as pg advises.
  *
  * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
  * @throws MemoryUnavailable when the server cannot be reached or migrated.
@@ -30,7 +32,13 @@ export async function openNodePostgresStore(
 ): Promise<DrizzleMemoryStore> {
   const owned = options.pool === undefined;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
-  if (owned) pool.on('error', () => undefined);
+  if (owned) {
+    // A connection that dies (idle in the pool, or checked out by a transaction) emits
+    // 'error'; unheard, that would crash the process. The failure still reaches the
+    // caller, as MemoryUnavailable, from the call that was using the connection.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+  }
   try {
     return await createDrizzleStore({
       db: drizzle({ client: pool }),

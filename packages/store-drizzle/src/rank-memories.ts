@@ -72,8 +72,8 @@ export async function rankMemories(
       select distinct '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted
       from unnest(tsvector_to_array(to_tsvector('english'::regconfig, ${request.cue}))) as lexeme
     ),
-    cue as (select string_agg(quoted, ' | ')::tsquery as query from lexemes),
-    weights as (
+    cue as materialized (select string_agg(quoted, ' | ')::tsquery as query from lexemes),
+    weights as materialized (
       select lexemes.quoted::tsquery as query,
         ln(1 + ${sql.raw(String(frequencyCap))}::float8 / greatest(frequency.hits, 1)) as weight
       from lexemes cross join lateral (

@@ -1,0 +1,230 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import {
+  DegradationCode,
+  InvalidMemoryInput,
+  type MemoryScope,
+  type MemoryStore,
+  RejectionCode,
+} from '@symfonic/core';
+import { createTestEmbedder } from '@symfonic/store-contract';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDrizzleStore } from './create-drizzle-store.js';
+import { eraseStoreTables } from './testing/erase-store-tables.js';
+
+interface LoggedQuery {
+  readonly query: string;
+  readonly params: unknown[];
+}
+
+// One PGlite with pgvector for the file: a cold start takes seconds.
+const client = PGlite.create({ extensions: { vector } });
+afterAll(async () => (await client).close());
+
+const logged: LoggedQuery[] = [];
+const embedder = createTestEmbedder();
+const opened = client.then(async (database) => {
+  const db = drizzle({
+    client: database,
+    logger: { logQuery: (query, params) => logged.push({ query, params }) },
+  });
+  return { db, store: await createDrizzleStore({ db, embedder }) };
+});
+const provenance = { writer: 'store-test' };
+
+beforeEach(async () => {
+  await eraseStoreTables((await opened).db);
+  logged.length = 0;
+});
+
+/** The statements logged while `action` ran. */
+async function statementsOf(action: () => Promise<unknown>): Promise<LoggedQuery[]> {
+  const start = logged.length;
+  await action();
+  return logged.slice(start);
+}
+
+/** Run every method of the store once at `scope`, as a caller would. */
+async function exerciseEveryMethod(store: MemoryStore, scope: MemoryScope): Promise<void> {
+  await store.append(scope, { turnId: 't1', speaker: 'user', text: 'I like tea', turn: 0 });
+  await store.recent(scope, 5);
+  const added = await store.apply(
+    scope,
+    [
+      { op: 'add', text: 'Likes green tea' },
+      { op: 'add', text: 'Has a dog', layer: 'episodic' },
+    ],
+    provenance,
+  );
+  const [tea, dog] = added.applied.map((applied) => applied.record.id);
+  await store.apply(
+    scope,
+    [
+      { op: 'update', id: tea ?? '', text: 'Likes black tea' },
+      { op: 'delete', id: dog ?? '' },
+      { op: 'add', text: 'likes BLACK tea' },
+    ],
+    provenance,
+  );
+  await store.retrieve({ scope, cue: 'tea', limit: 1 });
+  await store.scanCandidates({ scope, cue: 'which tea', limit: 1 });
+  await store.get(scope, tea ?? '');
+  await store.list(scope, { limit: 1 });
+  await store.history(scope, dog ?? '');
+  await store.forget(scope);
+}
+
+describe('DrizzleMemoryStore on PGlite with pgvector', () => {
+  it('puts the tenant predicate, with the asking tenant, in every statement it sends', async () => {
+    const { store } = await opened;
+    const tenant = 'tenant-under-test';
+    const statements = (
+      await statementsOf(() => exerciseEveryMethod(store, { tenant, path: ['user:1'] }))
+    ).filter((statement) => statement.query.includes('"symfonic".'));
+    expect(statements.length).toBeGreaterThan(15);
+    for (const { query, params } of statements) {
+      if (/^insert into "symfonic"\./.test(query)) {
+        expect(query).toMatch(/\("[^)]*"tenant"/);
+        expect(params).toContain(tenant);
+        continue;
+      }
+      const tables = [...query.matchAll(/(?:from|join|update)\s+"symfonic"\."(\w+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(tables.length, query).toBeGreaterThan(0);
+      const predicates = [...query.matchAll(/"(\w+)"\."tenant" = \$(\d+)/g)]
+        .filter((match) => params[Number(match[2]) - 1] === tenant)
+        .map((match) => match[1]);
+      for (const table of new Set(tables)) {
+        const references = tables.filter((name) => name === table).length;
+        const guarded = predicates.filter((name) => name === table).length;
+        expect(guarded, `every read of ${table} is guarded: ${query}`).toBeGreaterThanOrEqual(
+          references,
+        );
+      }
+    }
+  });
+
+  it('answers a vector query through the HNSW index of the embedder model', async () => {
+    const { store } = await opened;
+    const scope = { tenant: 'acme', path: ['user:1'] };
+    const topics = ['tea', 'coffee', 'dog', 'cat', 'paris', 'music', 'car', 'kid', 'trip', 'nut'];
+    const ops = Array.from({ length: 1_000 }, (_, index) => ({
+      op: 'add',
+      text: `note ${index} on ${topics[index % topics.length]} and ${topics[(index * 7) % topics.length]}`,
+    }));
+    await store.apply(scope, ops, provenance);
+    await store.apply({ tenant: 'acme', path: ['user:2'] }, ops, provenance);
+    const database = await client;
+    await database.exec('analyze');
+    const statements = await statementsOf(() =>
+      store.retrieve({ scope, cue: 'a puppy', limit: 5 }),
+    );
+    const ranking = statements.find((statement) => statement.query.includes('semantic_nearest'));
+    expect(ranking).toBeDefined();
+    const plan = await database.transaction(async (transaction) => {
+      await transaction.exec('set local hnsw.iterative_scan = strict_order');
+      const explained = await transaction.query<{ 'QUERY PLAN': string }>(
+        `explain ${ranking?.query}`,
+        ranking?.params,
+      );
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(
+      /Index Scan using memory_embeddings_hnsw_[0-9a-f]{16} on memory_embeddings/,
+    );
+    expect(plan).toMatch(/Order By: \(\(embedding\)::vector\(64\) <=>/);
+    // No memory holds "puppy": whatever comes back was found by the vector list alone.
+    const result = await store.retrieve({ scope, cue: 'a puppy', limit: 5 });
+    expect(result.degradations).toEqual([]);
+    expect(result.memories).toHaveLength(5);
+    for (const memory of result.memories) {
+      expect(memory.record.scope).toEqual(scope);
+      expect(memory.record.text).toMatch(/ dog/);
+    }
+  });
+
+  it('says so when more rows match the cue than its window ranks', async () => {
+    const { store } = await opened;
+    const scope = { tenant: 'acme', path: [] };
+    await store.apply(
+      scope,
+      Array.from({ length: 30 }, (_, index) => ({ op: 'add', text: `harbor log ${index}` })),
+      provenance,
+    );
+    const result = await store.retrieve({ scope, cue: 'harbor', limit: 2 });
+    expect(result.memories).toHaveLength(2);
+    expect(result.degradations.map((row) => row.code)).toEqual([DegradationCode.scanBudgetSpent]);
+    expect(result.degradations[0]?.detail).toContain('20');
+    const scanned = await store.scanCandidates({ scope, cue: 'harbor', limit: 2 });
+    expect(scanned.memories).toHaveLength(30);
+    expect(scanned.degradations).toEqual([]);
+  });
+
+  it('reads a cue full of full-text query syntax as words', async () => {
+    const { store } = await opened;
+    const scope = { tenant: 'acme', path: [] };
+    await store.apply(
+      scope,
+      [{ op: 'add', text: "O'Brien's back\\slash & pipe | note" }],
+      provenance,
+    );
+    for (const cue of ["O'Brien's", 'back\\slash', '& | ! ( ) :* <->', "'' \\ ''", 'a\u0000b']) {
+      const result = await store.retrieve({ scope, cue, limit: 3 });
+      expect(result.degradations).toEqual([]);
+    }
+    const found = await store.retrieve({ scope, cue: "o'brien", limit: 3 });
+    expect(found.memories).toHaveLength(1);
+  });
+
+  it('refuses text PostgreSQL cannot keep exactly, instead of storing it altered', async () => {
+    const { store } = await opened;
+    const scope = { tenant: 'acme', path: [] };
+    const result = await store.apply(
+      scope,
+      [
+        { op: 'add', text: 'nul \u0000 inside' },
+        { op: 'add', text: 'lone \uD83D surrogate' },
+        { op: 'add', text: 'fine', metadata: { 'key\u0000': 1 } },
+        { op: 'add', text: 'kept 🙂' },
+      ],
+      provenance,
+    );
+    expect(result.rejected.map((row) => [row.index, row.code])).toEqual([
+      [0, RejectionCode.invalidOp],
+      [1, RejectionCode.invalidOp],
+      [2, RejectionCode.invalidOp],
+    ]);
+    for (const rejected of result.rejected) expect(rejected.reason).not.toContain('inside');
+    expect(result.applied.map((row) => row.record.text)).toEqual(['kept 🙂']);
+    const turn = { turnId: 't', speaker: '', text: 'a\u0000b', turn: 0 };
+    await expect(store.append(scope, turn)).rejects.toSatisfy(InvalidMemoryInput.isInstance);
+    await expect(store.apply(scope, [], { writer: '\uDC00' })).rejects.toSatisfy(
+      InvalidMemoryInput.isInstance,
+    );
+  });
+
+  it('keeps one vector per memory and model, replaced on update and gone with the memory', async () => {
+    const { store } = await opened;
+    const scope = { tenant: 'acme', path: [] };
+    const [added] = (await store.apply(scope, [{ op: 'add', text: 'Owns a cat' }], provenance))
+      .applied;
+    const id = added?.record.id ?? '';
+    const vectors = async () => {
+      const database = await client;
+      const found = await database.query<{ memory_id: string; embedding: number[] }>(
+        'select memory_id, embedding from symfonic.memory_embeddings',
+      );
+      return found.rows;
+    };
+    const before = await vectors();
+    expect(before).toHaveLength(1);
+    await store.apply(scope, [{ op: 'update', id, text: 'Owns a dog' }], provenance);
+    const after = await vectors();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toEqual(before[0]);
+    await store.apply(scope, [{ op: 'delete', id }], provenance);
+    expect(await vectors()).toHaveLength(0);
+  });
+});
