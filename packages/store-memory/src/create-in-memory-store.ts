@@ -12,10 +12,13 @@ export interface InMemoryStoreOptions {
    */
   readonly embedder?: EmbeddingProvider;
   /**
-   * The most rows each ranking (full-text, vectors) reads for one query;
-   * 1000 by default. `scanCandidates` reads this many and reports a
-   * `scan-budget-spent` degradation when more matched; `retrieve` reads
-   * 4 × its limit, at least 50, at most this.
+   * What one query may read; 1000 by default. Each ranking (full-text,
+   * vectors) reads at most this many rows: `scanCandidates` reads this many
+   * and reports a `scan-budget-spent` degradation when more matched;
+   * `retrieve` reads 4 × its limit, at least 50, at most this. Full-text
+   * matching reads at most this many index entries: cue words held by so many
+   * memories that they would exceed it are left out of matching (the rarest
+   * word never is), and a `common-terms-skipped` degradation says so.
    */
   readonly scanBudget?: number;
 }

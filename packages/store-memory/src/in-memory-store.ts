@@ -59,7 +59,6 @@ interface SearchOutcome {
 export class InMemoryStore implements MemoryStore {
   private readonly embedder: EmbeddingProvider | undefined;
   private readonly scanBudget: number;
-  private readonly postingsBudget: number;
   private tenants = new Map<string, TenantMemories>();
   private closed = false;
   private sequence = 0;
@@ -68,7 +67,6 @@ export class InMemoryStore implements MemoryStore {
   constructor(embedder: EmbeddingProvider | undefined, scanBudget: number) {
     this.embedder = embedder;
     this.scanBudget = scanBudget;
-    this.postingsBudget = scanBudget * 4;
   }
 
   async append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
@@ -249,13 +247,13 @@ export class InMemoryStore implements MemoryStore {
       key: scopeKey(query.scope),
       layers: query.layers === undefined ? undefined : new Set(query.layers),
       page,
-      postingsBudget: this.postingsBudget,
+      postingsBudget: this.scanBudget,
       countUnread,
     });
     if (outcome.skippedTerms > 0) {
       degradations.push({
         code: commonTermsSkipped,
-        detail: `${outcome.skippedTerms} of the cue's words are held by so many memories that matching on them would read over ${this.postingsBudget} entries: memories sharing only those words with the cue were not considered`,
+        detail: `${outcome.skippedTerms} of the cue's words are held by so many memories that matching on them would read over ${this.scanBudget} index entries: memories sharing only those words with the cue were not considered`,
       });
     }
     return { ranked: outcome.ranked, degradations, unread: outcome.unread };
