@@ -3,6 +3,7 @@
  * Run with `pnpm --filter @symfonic/provider-families bench` after a build.
  * Prints a Markdown table: median and p95 over the runs, and throughput at the median.
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { firstObjectSpan } from './first-object-span.js';
 import { jsonPayload } from './json-payload.js';
@@ -55,9 +56,14 @@ for (const [name, text] of inputs) {
   const { median, p95 } = measure(() => jsonPayload(text));
   const throughput = text.length / megabyte / (median / 1000);
   rows.push(
-    `| ${name} | ${result} | ${median.toFixed(1)} | ${p95.toFixed(1)} | ${throughput.toFixed(0)} |`,
+    `| ${name} | ${result} | ${median.toFixed(2)} | ${p95.toFixed(2)} | ${throughput.toFixed(0)} |`,
   );
 }
+const [oneMinuteLoad = 0] = loadavg();
+rows.push(
+  '',
+  `Node ${process.version}, ${cpus().length} cores, load average ${oneMinuteLoad.toFixed(1)} at the end of the runs.`,
+);
 console.log(rows.join('\n'));
 
 const deep = deepObject();
