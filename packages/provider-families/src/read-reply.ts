@@ -48,6 +48,8 @@ function readObject(value: Record<PropertyKey, unknown>): ProviderReply {
  * `{ family: 'unknown', text: '', ignored: [], readable: false }`.
  */
 export function readReply(response: unknown): ProviderReply {
+  // Only the value's own code (a getter, a proxy trap) can throw here; a value that cannot be
+  // looked at is, truthfully, unreadable, and the caller reports it as such.
   try {
     const text = readTextReply(response);
     if (text) return text;

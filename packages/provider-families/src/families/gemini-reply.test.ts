@@ -46,6 +46,26 @@ describe('readReply on Gemini generateContent responses', () => {
     });
   });
 
+  it('names a part by its payload, never by its metadata fields', () => {
+    const [candidate] = geminiFunctionCall.candidates;
+    const parts = [
+      {
+        videoMetadata: { startOffset: '1s' },
+        fileData: { fileUri: 'gs://bucket/clip.mp4', mimeType: 'video/mp4' },
+      },
+      { thoughtSignature: 'Ci…', text: 'Seen.' },
+    ];
+    const reply = readReply({
+      candidates: [{ ...candidate, content: { role: 'model', parts } }],
+    });
+    expect(reply).toEqual({
+      family: 'gemini',
+      text: 'Seen.',
+      ignored: ['fileData'],
+      readable: true,
+    });
+  });
+
   it('reads only the first candidate', () => {
     expect(readReply(geminiMultipleCandidates).text).toBe('First candidate.');
   });

@@ -62,6 +62,13 @@ describe('readReply on LangChain messages', () => {
     });
   });
 
+  it('reads the text_delta blocks @langchain/anthropic streams', () => {
+    const chunk = new AIMessageChunk({
+      content: [{ index: 0, type: 'text_delta', text: '{"ops":[]}' }],
+    });
+    expect(readReply(chunk).text).toBe('{"ops":[]}');
+  });
+
   it('reads a chunk streamed as a plain string', () => {
     const chunk = new AIMessageChunk('partial ').concat(new AIMessageChunk('answer'));
     expect(readReply(chunk).text).toBe('partial answer');

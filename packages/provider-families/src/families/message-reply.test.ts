@@ -53,6 +53,20 @@ describe('readReply on bare role-tagged messages', () => {
     });
   });
 
+  it('names a text block without string text, and skips untyped blocks without naming them', () => {
+    const reply = readReply({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 42 },
+        { text: 'untyped' },
+        'bare string',
+        null,
+        { type: 'text', text: 'ok' },
+      ],
+    });
+    expect(reply).toEqual({ family: 'message', text: 'ok', ignored: ['text'], readable: true });
+  });
+
   it('refuses any role but assistant', () => {
     const unknown = { family: 'unknown', text: '', ignored: [], readable: false };
     expect(readReply(messageUser)).toEqual(unknown);

@@ -10,6 +10,14 @@ import { openaiChatToolCalls } from '../__fixtures__/openai-chat-tool-calls.js';
 import { jsonPayload } from '../json-payload.js';
 import { readReply } from '../read-reply.js';
 
+/** The envelope fixture with its only choice's message replaced. */
+function withMessage(message: Record<string, unknown>): object {
+  return {
+    ...openaiChatEnvelopeBraces,
+    choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message }],
+  };
+}
+
 describe('readReply on OpenAI Chat Completions responses', () => {
   it('reads the first choice, never the envelope whose id holds JSON', () => {
     const reply = readReply(openaiChatEnvelopeBraces);
@@ -69,6 +77,30 @@ describe('readReply on OpenAI Chat Completions responses', () => {
     const reply = readReply(openaiChatReasoningContent);
     expect(reply.ignored).toEqual(['reasoning_content']);
     expect(jsonPayload(reply.text)).toEqual({ ops: [] });
+  });
+
+  it('names the reasoning field of newer OpenAI-compatible servers and a legacy function call', () => {
+    const reply = readReply(
+      withMessage({
+        role: 'assistant',
+        content: 'Nothing worth remembering here.',
+        reasoning: 'Thinking {"ops":["wrong"]}',
+        function_call: { name: 'remember', arguments: '{"ops":[]}' },
+      }),
+    );
+    expect(reply).toEqual({
+      family: 'openai-chat',
+      text: 'Nothing worth remembering here.',
+      ignored: ['function_call', 'reasoning'],
+      readable: true,
+    });
+  });
+
+  it('does not name empty non-answer fields', () => {
+    const reply = readReply(
+      withMessage({ role: 'assistant', content: 'x', refusal: '', tool_calls: [], audio: null }),
+    );
+    expect(reply.ignored).toEqual([]);
   });
 
   it('reads a response without choices as readable and empty', () => {
