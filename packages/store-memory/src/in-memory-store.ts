@@ -42,7 +42,7 @@ export const maximumListLimit = 1_000;
 /** The fewest rows a retrieval reads per half (lexical, vector), whatever its limit. */
 export const minimumRetrievalPage = 50;
 
-/** The degradation reported when cue words were left out of full-text matching (see {@link planCueTerms}). */
+/** The degradation code reported when cue words were left out of full-text matching (see {@link planCueTerms}). */
 export const commonTermsSkipped = 'common-terms-skipped';
 
 interface SearchOutcome {

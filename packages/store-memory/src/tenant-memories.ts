@@ -16,19 +16,22 @@ export interface MemoryChange {
 
 /**
  * Everything one tenant holds: memories with their histories, the full-text
- * index, the vectors (one bucket per exact scope, so a scan checks
- * visibility once per scope, not once per row), the duplicate keys of live
+ * index, the vectors (one bucket per exact scope and layer, so a scan checks
+ * visibility once per bucket, not once per row), the duplicate keys of live
  * memories, and the turn logs. Tenants never share any of it.
  */
 export class TenantMemories {
+  /** Every memory, live or deleted, by id. */
   readonly memories = new Map<string, StoredMemory>();
   /** The id of every memory, live or deleted, in creation order. */
   ordered: string[] = [];
+  /** The full-text index of live memories. */
   readonly index: MiniSearch<IndexedMemory> = createLexicalIndex();
   /** Vectors of live memories, one bucket per scope key and layer. */
   readonly buckets = new Map<string, VectorBucket>();
   /** Live memories by {@link dedupeKey}. */
   readonly holders = new Map<string, string>();
+  /** Turn logs by the {@link scopeKey} of their exact scope. */
   readonly turns = new Map<string, TurnLog>();
   /** How many live memories hold each search term (what {@link planCueTerms} budgets with). */
   readonly documentFrequency = new Map<string, number>();
