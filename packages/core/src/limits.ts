@@ -4,17 +4,17 @@
  * memory nobody wrote.
  */
 export const Limits = {
-  /** Longest tenant id or path segment, in UTF-16 code units. */
+  /** Longest tenant id or path segment, in Unicode code points (what zod and PostgreSQL count). */
   segmentLength: 128,
   /** Deepest scope path below a tenant. */
   pathDepth: 16,
-  /** Longest memory text, in UTF-16 code units. */
+  /** Longest memory text, in Unicode code points (what zod and PostgreSQL count). */
   memoryText: 4_000,
-  /** Longest conversation turn text, in UTF-16 code units. */
+  /** Longest conversation turn text, in Unicode code points (what zod and PostgreSQL count). */
   turnText: 32_000,
-  /** Longest retrieval cue, in UTF-16 code units. */
+  /** Longest retrieval cue, in Unicode code points (what zod and PostgreSQL count). */
   cueText: 8_000,
-  /** Longest id (memory, turn, writer), in UTF-16 code units. */
+  /** Longest id (memory, turn, writer), in Unicode code points (what zod and PostgreSQL count). */
   id: 128,
   /** Most memories one query may ask for. */
   queryLimit: 1_000,

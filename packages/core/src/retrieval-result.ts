@@ -25,6 +25,11 @@ export const DegradationCode = {
   scanBudgetSpent: 'scan-budget-spent',
   /** A backend answered rows it had already answered (it ignored paging): the scan stopped. */
   repeatedRows: 'repeated-rows',
+  /**
+   * Cue words so common that matching them would read past the scan budget
+   * were not matched: a memory sharing only such words with the cue is not found.
+   */
+  commonTermsSkipped: 'common-terms-skipped',
 } as const;
 
 /** A known degradation code. */

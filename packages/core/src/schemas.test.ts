@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationTurnSchema } from './conversation-turn.js';
+import { Limits } from './limits.js';
 import { memoryQuerySchema } from './memory-query.js';
 import { memoryRecordSchema } from './memory-record.js';
 import { provenanceSchema } from './provenance.js';
@@ -21,6 +22,14 @@ describe('schemas', () => {
       metadata: { source: 'chat', tags: ['a'] },
     };
     expect(memoryRecordSchema.parse(record)).toEqual(record);
+  });
+
+  it('count text limits in code points, so an emoji is one character', () => {
+    const atLimit = '🙂'.repeat(Limits.memoryText);
+    const base = { id: 'm', scope, layer: 'semantic', salience: 0.5, provenance: { writer: 'w' } };
+    const dates = { createdAt: new Date(0), updatedAt: new Date(0) };
+    expect(memoryRecordSchema.safeParse({ ...base, ...dates, text: atLimit }).success).toBe(true);
+    expect(memoryRecordSchema.safeParse({ ...base, ...dates, text: `${atLimit}🙂` }).success).toBe(false);
   });
 
   it('default a turn with no speaker to the empty speaker', () => {
