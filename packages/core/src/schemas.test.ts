@@ -29,7 +29,9 @@ describe('schemas', () => {
     const base = { id: 'm', scope, layer: 'semantic', salience: 0.5, provenance: { writer: 'w' } };
     const dates = { createdAt: new Date(0), updatedAt: new Date(0) };
     expect(memoryRecordSchema.safeParse({ ...base, ...dates, text: atLimit }).success).toBe(true);
-    expect(memoryRecordSchema.safeParse({ ...base, ...dates, text: `${atLimit}🙂` }).success).toBe(false);
+    expect(memoryRecordSchema.safeParse({ ...base, ...dates, text: `${atLimit}🙂` }).success).toBe(
+      false,
+    );
   });
 
   it('default a turn with no speaker to the empty speaker', () => {
