@@ -12,6 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDrizzleStore } from './create-drizzle-store.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
+import { frequencyCap } from './weigh-lexemes.js';
 
 interface LoggedQuery {
   readonly query: string;
@@ -160,6 +161,28 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
     const scanned = await store.scanCandidates({ scope, cue: 'harbor', limit: 2 });
     expect(scanned.memories).toHaveLength(30);
     expect(scanned.degradations).toEqual([]);
+  });
+
+  it('ranks a rare word first even when the cue also holds a word most memories have', async () => {
+    const { store } = await opened;
+    const scope = { tenant: 'acme', path: [] };
+    const common = Array.from({ length: frequencyCap + 50 }, (_, index) => ({
+      op: 'add',
+      text: `harbor note ${index}`,
+    }));
+    await store.apply(scope, common, provenance);
+    const [rare] = (
+      await store.apply(scope, [{ op: 'add', text: 'a theremin by the window' }], provenance)
+    ).applied;
+    const mixed = await store.retrieve({ scope, cue: 'harbor theremin', limit: 3 });
+    expect(mixed.memories[0]?.record.id).toBe(rare?.record.id);
+    expect(mixed.memories[1]?.record.text).toMatch(/^harbor note/);
+    const onlyCommon = await store.retrieve({ scope, cue: 'harbor', limit: 3 });
+    expect(onlyCommon.memories).toHaveLength(3);
+    expect(onlyCommon.degradations).toEqual([
+      expect.objectContaining({ code: DegradationCode.scanBudgetSpent }),
+    ]);
+    expect(onlyCommon.degradations[0]?.detail).toContain(`${frequencyCap} memories or more`);
   });
 
   it('reads a cue full of full-text query syntax as words', async () => {

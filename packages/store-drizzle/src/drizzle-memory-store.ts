@@ -53,6 +53,7 @@ import { toMemoryUnavailable } from './to-memory-unavailable.js';
 import { unstorableText } from './unstorable-text.js';
 import type { VectorIndex } from './vector-index.js';
 import { visibleTo } from './visible-to.js';
+import { frequencyCap } from './weigh-lexemes.js';
 import { withinScope } from './within-scope.js';
 
 /** How the store ranks, decided when it was opened. */
@@ -438,7 +439,12 @@ export class DrizzleMemoryStore implements MemoryStore {
           return rankMemories(transaction, request);
         })
       : await rankMemories(this.#settings.database, request);
-    if (ranked.lexicalOverflow) {
+    if (ranked.commonWordsCut > 0) {
+      degradations.push({
+        code: DegradationCode.scanBudgetSpent,
+        detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
+      });
+    } else if (ranked.lexicalOverflow) {
       degradations.push({
         code: DegradationCode.scanBudgetSpent,
         detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,

@@ -13,7 +13,7 @@ import {
 } from './testing/test-database.js';
 
 const suite = 'drizzle on Neon serverless (WebSocket pool, through a local proxy)';
-const url = await testDatabase('symfonic_drizzle_neon');
+const url = await testDatabase('symfonic_drizzle_neon', { fresh: true });
 
 if (url) {
   const proxy = await startWebSocketProxy();

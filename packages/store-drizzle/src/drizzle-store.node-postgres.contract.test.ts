@@ -11,7 +11,7 @@ import {
 } from './testing/test-database.js';
 
 const suite = 'drizzle on PostgreSQL via node-postgres';
-const url = await testDatabase('symfonic_drizzle_node_postgres');
+const url = await testDatabase('symfonic_drizzle_node_postgres', { fresh: true });
 
 if (url) {
   describeMemoryStoreContract(

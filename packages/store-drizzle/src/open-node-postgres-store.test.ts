@@ -24,7 +24,7 @@ describe('openNodePostgresStore against a server that is not there', () => {
 });
 
 const suite = 'openNodePostgresStore when the connection dies';
-const url = await testDatabase('symfonic_drizzle_failures');
+const url = await testDatabase('symfonic_drizzle_failures', { fresh: true });
 if (!url) console.log(skippedWithoutDatabase(suite));
 
 describe.runIf(url)(suite, () => {

@@ -1,20 +1,17 @@
 import type { MemoryScope, StoredLayer } from '@symfonic/core';
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { cueLexemes } from './cue-lexemes.js';
+import { lexemeQuery } from './lexeme-query.js';
 import { type MemoryRow, memoryColumns } from './memory-columns.js';
 import { memories } from './schema/memories.js';
 import { memoryEmbeddings } from './schema/memory-embeddings.js';
 import type { StoreDatabase } from './store-database.js';
 import type { VectorIndex } from './vector-index.js';
 import { visibleTo } from './visible-to.js';
+import { type WeighedLexeme, weighLexemes } from './weigh-lexemes.js';
 
 /** The constant of reciprocal rank fusion: a row at position p of a list earns 1 / (k + p). */
 export const fusionConstant = 60;
-
-/**
- * Document frequencies are counted up to this many rows per cue word: enough
- * to tell a rare word from a common one, cheap however common it is.
- */
-const frequencyCap = 1_000;
 
 /** What {@link rankMemories} ranks. */
 export interface RankRequest {
@@ -39,57 +36,69 @@ export interface RankedMemories {
   readonly ranked: RankedMemory[];
   /** More rows matched the cue's words than the window let into the ranking. */
   readonly lexicalOverflow: boolean;
+  /**
+   * How many cue words are common (held by `frequencyCap` visible memories or
+   * more) when the memories holding only such words were more than the
+   * window, so only the most recently updated of them were ranked; else 0.
+   */
+  readonly commonWordsCut: number;
 }
 
 /**
- * Rank the memories visible to `request.scope` for a cue, in one SQL
- * statement.
- *
- * - Lexical list: the cue's words as the English full-text configuration
- *   reads them, any of them matching (`@@` on the GIN-indexed `search`
- *   column). A row scores the sum of the inverse document frequencies of the
- *   cue words it holds, each frequency counted among the visible rows (capped
- *   at 1 000), so the one memory holding a rare word outranks many sharing
- *   common ones; `ts_rank` has no such weighting.
- * - Vector list (when `request.vector` is given): the nearest rows by cosine
- *   distance on `embedding::vector(n)`, which the partial HNSW index of that
- *   model serves.
- * - Fusion: reciprocal rank fusion of the two lists (rows tied in a list share
- *   its position), scaled so that first place in every list used is 1.
- *
- * Every list and the final join filter on `visibleTo(scope)`; no row outside
- * it can come back.
+ * The lexical half, as CTEs: `lexical` (id, position) and `lexical_scored`.
+ * Rare words (fewer than `frequencyCap` visible holders) bring every memory
+ * holding them; common words bring, among the memories holding none of the
+ * rare ones, only the `window + 1` most recently updated, so a word most
+ * memories hold never makes the statement score them all. Each candidate
+ * scores the sum of the weights of the cue words it holds, every word a
+ * constant of the statement.
  */
-export async function rankMemories(
-  database: StoreDatabase,
-  request: RankRequest,
-): Promise<RankedMemories> {
-  const layers = [...request.layers];
-  const visibleMemory = and(visibleTo(memories, request.scope), inArray(memories.layer, layers));
+function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): SQL {
+  const visible = and(
+    visibleTo(memories, request.scope),
+    inArray(memories.layer, [...request.layers]),
+  );
   const window = request.window;
-  const lexical = sql`
-    lexemes as (
-      select distinct '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' as quoted
-      from unnest(tsvector_to_array(to_tsvector('english'::regconfig, ${request.cue}))) as lexeme
+  const none = sql`select null::text as id, 0::float8 as score, 0::float8 as salience, now() as updated_at where false`;
+  if (weighed.length === 0) {
+    return sql`
+    rare_candidates as (${none}),
+    common_candidates as (${none}),
+    lexical_scored as (select id, score from rare_candidates),
+    lexical as (select id, 0::bigint as position from rare_candidates)`;
+  }
+  const score = sql.join(
+    weighed.map(
+      (word) =>
+        sql`(case when ${memories.search} @@ ${lexemeQuery(word.lexeme)}::tsquery then ${sql.raw(String(word.weight))}::float8 else 0 end)`,
     ),
-    cue as materialized (select string_agg(quoted, ' | ')::tsquery as query from lexemes),
-    weights as materialized (
-      select lexemes.quoted::tsquery as query,
-        ln(1 + ${sql.raw(String(frequencyCap))}::float8 / greatest(frequency.hits, 1)) as weight
-      from lexemes cross join lateral (
-        select count(*)::float8 as hits from (
-          select 1 from ${memories}
-          where ${visibleMemory} and ${memories.search} @@ lexemes.quoted::tsquery
-          limit ${sql.raw(String(frequencyCap))}
-        ) as sample
-      ) as frequency
-    ),
-    lexical_scored as (
-      select ${memories.id} as id,
-        (select sum(weights.weight) from weights where ${memories.search} @@ weights.query) as score
-      from ${memories}, cue
-      where ${visibleMemory} and ${memories.search} @@ cue.query
-      order by score desc, ${memories.salience} desc, ${memories.updatedAt} desc, ${memories.id} collate "C"
+    sql` + `,
+  );
+  const anyOf = (words: readonly WeighedLexeme[]) =>
+    words.map((word) => lexemeQuery(word.lexeme)).join(' | ');
+  const rare = weighed.filter((word) => !word.common);
+  const common = weighed.filter((word) => word.common);
+  const columns = sql`${memories.id} as id, ${score} as score, ${memories.salience} as salience, ${memories.updatedAt} as updated_at`;
+  const rareCandidates =
+    rare.length > 0
+      ? sql`select ${columns} from ${memories} where ${visible} and ${memories.search} @@ ${anyOf(rare)}::tsquery`
+      : none;
+  const commonCandidates =
+    common.length > 0
+      ? sql`select ${columns} from ${memories}
+        where ${visible} and ${memories.search} @@ ${anyOf(common)}::tsquery
+        ${rare.length > 0 ? sql`and not (${memories.search} @@ ${anyOf(rare)}::tsquery)` : sql``}
+        order by ${memories.updatedAt} desc, ${memories.id} collate "C"
+        limit ${window + 1}`
+      : none;
+  return sql`
+    rare_candidates as materialized (${rareCandidates}),
+    common_candidates as materialized (${commonCandidates}),
+    lexical_scored as materialized (
+      select id, score from (
+        select * from rare_candidates union all select * from common_candidates
+      ) as candidates
+      order by score desc, salience desc, updated_at desc, id collate "C"
       limit ${window + 1}
     ),
     lexical_cut as (
@@ -98,6 +107,43 @@ export async function rankMemories(
     lexical as (
       select id, rank() over (order by score desc) as position from lexical_cut where place <= ${window}
     )`;
+}
+
+/**
+ * Rank the memories visible to `request.scope` for a cue: three statements
+ * (the cue's words, their frequencies, the ranking), the last one doing all
+ * of the ranking in SQL.
+ *
+ * - Lexical list: the cue's words as the English full-text configuration
+ *   reads them (`@@` on the GIN-indexed `search` column). A memory scores the
+ *   sum of the inverse document frequencies of the cue words it holds, each
+ *   counted among the visible memories, so the one memory holding a rare word
+ *   outranks many sharing common ones (`ts_rank` has no such weighting).
+ * - Vector list (when `request.vector` is given): the nearest rows by cosine
+ *   distance on `embedding::vector(n)`, which the partial HNSW index of that
+ *   model serves.
+ * - Fusion: reciprocal rank fusion of the two lists (rows tied in a list share
+ *   its position), scaled so that first place in every list used is 1.
+ *
+ * Every list and the final join filter on `visibleTo(scope)`; no row outside
+ * it can come back.
+ *
+ * @throws whatever the driver throws; the caller translates it.
+ */
+export async function rankMemories(
+  database: StoreDatabase,
+  request: RankRequest,
+): Promise<RankedMemories> {
+  const layers = [...request.layers];
+  const visibleMemory = and(visibleTo(memories, request.scope), inArray(memories.layer, layers));
+  const window = request.window;
+  const weighed = await weighLexemes(
+    database,
+    request.scope,
+    layers,
+    await cueLexemes(database, request.cue),
+  );
+  const lexical = lexicalLists(request, weighed);
   const vector = request.vector;
   const semantic = vector
     ? sql`,
@@ -127,13 +173,17 @@ export async function rankMemories(
       from (${lists}) as listed
       group by id
     )
-    select id, relevance, (select count(*) from lexical_scored) > ${window} as overflow from fused
+    select id, relevance,
+      (select count(*) from lexical_scored) > ${window} as overflow,
+      (select count(*) from common_candidates) > ${window} as common_cut
+    from fused
   ) as ranked`;
   const rows = await database
     .select({
       ...memoryColumns,
       relevance: sql<number>`ranked.relevance`.mapWith(Number),
       overflow: sql<boolean>`ranked.overflow`,
+      commonCut: sql<boolean>`ranked.common_cut`,
     })
     .from(memories)
     .innerJoin(ranking, sql`ranked.id = ${memories.id}`)
@@ -144,8 +194,15 @@ export async function rankMemories(
       desc(memories.updatedAt),
       asc(sql`${memories.id} collate "C"`),
     );
+  const flag = (value: unknown) => value === true || value === 't';
   return {
-    ranked: rows.map(({ relevance, overflow: _overflow, ...row }) => ({ row, relevance })),
-    lexicalOverflow: rows.some((row) => row.overflow === true || String(row.overflow) === 't'),
+    ranked: rows.map(({ relevance, overflow: _overflow, commonCut: _commonCut, ...row }) => ({
+      row,
+      relevance,
+    })),
+    lexicalOverflow: rows.some((row) => flag(row.overflow)),
+    commonWordsCut: rows.some((row) => flag(row.commonCut))
+      ? weighed.filter((word) => word.common).length
+      : 0,
   };
 }

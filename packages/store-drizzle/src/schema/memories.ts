@@ -20,7 +20,8 @@ import { tsvector } from './tsvector.js';
  * deduplication: one live memory per scope, layer and normalised text, so
  * concurrent identical adds cannot both land. `search` is the full-text
  * vector PostgreSQL maintains itself (English configuration: stems, drops
- * stop words), behind a GIN index.
+ * stop words), behind a GIN index; `memories_recent` lets a search for
+ * common words read the most recently updated memories first.
  */
 export const memories = symfonicSchema.table(
   'memories',
@@ -48,6 +49,7 @@ export const memories = symfonicSchema.table(
   (table) => [
     uniqueIndex('memories_dedup').on(table.tenant, table.scopeKey, table.layer, table.textHash),
     uniqueIndex('memories_sequence').on(table.sequence),
+    index('memories_recent').on(table.tenant, table.updatedAt),
     index('memories_ancestor_keys').using('gin', table.ancestorKeys),
     index('memories_search').using('gin', table.search),
     check('memories_layer', sql`${table.layer} in ('episodic', 'semantic')`),

@@ -1,0 +1,282 @@
+/**
+ * Benchmark of the Drizzle store: `retrieve` latency (p50 / p95) at 10k and
+ * 100k memories in one scope, on PGlite and (when DATABASE_URL is set) on
+ * PostgreSQL through node-postgres, plus bulk `apply` throughput, and the
+ * query plan of the ranking statement at the largest size.
+ *
+ *   npx tsc -b packages/store-drizzle && pnpm --filter @symfonic/store-drizzle bench
+ *   SIZES=10000 QUERIES=50 … for a shorter run
+ *
+ * Not a test: it prints a table and says where the time goes.
+ */
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import type { EmbeddingProvider, MemoryQuery } from '@symfonic/core';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { createDrizzleStore } from './create-drizzle-store.js';
+import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
+import { resultRows } from './result-rows.js';
+import type { StoreDatabase } from './store-database.js';
+import { testDatabase } from './testing/test-database.js';
+
+const sizes = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
+const queries = Number(process.env.QUERIES ?? 100);
+const warmup = 10;
+const batch = 1_000;
+const scope = { tenant: 'acme', path: ['user:1'] };
+const provenance = { writer: 'bench' };
+
+/** mulberry32: a small seeded generator, so every run writes the same corpus. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const random = seeded(42);
+const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'gu'];
+const vocabulary = Array.from({ length: 5_000 }, (_, index) => {
+  let word = '';
+  let rest = index + 7;
+  while (rest > 0 || word.length < 4) {
+    word += syllables[rest % syllables.length];
+    rest = Math.floor(rest / syllables.length);
+  }
+  return word;
+});
+/** Zipf-like: word k is drawn with weight 1 / (k + 1). */
+const cumulative = vocabulary.map((_, index) => 1 / (index + 1));
+for (let index = 1; index < cumulative.length; index += 1) {
+  cumulative[index] = (cumulative[index] ?? 0) + (cumulative[index - 1] ?? 0);
+}
+const total = cumulative.at(-1) ?? 1;
+function word(): string {
+  const target = random() * total;
+  let low = 0;
+  let high = cumulative.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((cumulative[middle] ?? 0) < target) low = middle + 1;
+    else high = middle;
+  }
+  return vocabulary[low] ?? 'word';
+}
+function sentence(words: number): string {
+  return Array.from({ length: words }, word).join(' ');
+}
+
+/** A hashed bag-of-words embedder (384 dimensions): cheap and deterministic, not a model. */
+const embedder: EmbeddingProvider = {
+  model: 'bench-hashed-words-384',
+  dimensions: 384,
+  embed: async (texts) =>
+    texts.map((text) => {
+      const values = new Float32Array(384);
+      for (const token of text.toLowerCase().split(/\W+/u)) {
+        let hash = 0x811c9dc5;
+        for (const character of token)
+          hash = Math.imul(hash ^ (character.codePointAt(0) ?? 0), 0x01000193);
+        const dimension = (hash >>> 0) % 384;
+        values[dimension] = (values[dimension] ?? 0) + 1;
+      }
+      const norm = Math.hypot(...values) || 1;
+      return values.map((value) => value / norm);
+    }),
+};
+
+interface Backend {
+  readonly name: string;
+  readonly vectors: boolean;
+  readonly database: StoreDatabase;
+  readonly logged: { query: string; params: unknown[] }[];
+  readonly close: () => Promise<void>;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+async function timed(action: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await action();
+  return performance.now() - start;
+}
+
+async function load(store: DrizzleMemoryStore, from: number, to: number): Promise<number> {
+  const start = performance.now();
+  for (let first = from; first < to; first += batch) {
+    const ops = Array.from({ length: Math.min(batch, to - first) }, (_, offset) => ({
+      op: 'add' as const,
+      text: `${sentence(6 + ((first + offset) % 7))} #${first + offset}`,
+      layer: (first + offset) % 3 === 0 ? ('episodic' as const) : ('semantic' as const),
+    }));
+    const result = await store.apply(scope, ops, provenance);
+    if (result.rejected.length > 0) throw new Error(`${result.rejected.length} ops rejected`);
+  }
+  return ((to - from) / (performance.now() - start)) * 1_000;
+}
+
+interface Row {
+  backend: string;
+  memories: number;
+  vectors: string;
+  applyPerSecond: number;
+  p50: number;
+  p95: number;
+  sqlP50: number;
+  served: number;
+}
+
+async function measure(
+  backend: Backend,
+  store: DrizzleMemoryStore,
+  size: number,
+  applyPerSecond: number,
+): Promise<Row> {
+  const cues = Array.from({ length: queries + warmup }, () => sentence(3));
+  const query = (cue: string): MemoryQuery => ({ scope, cue, limit: 10 });
+  for (const cue of cues.slice(0, warmup)) await store.retrieve(query(cue));
+  const latencies: number[] = [];
+  const sqlLatencies: number[] = [];
+  let served = 0;
+  for (const cue of cues.slice(warmup)) {
+    backend.logged.length = 0;
+    latencies.push(
+      await timed(async () => {
+        served += (await store.retrieve(query(cue))).memories.length;
+      }),
+    );
+    const ranking = backend.logged.find((entry) => entry.query.includes('lexical_scored'));
+    if (ranking && !backend.vectors) {
+      sqlLatencies.push(await timed(() => rawExecute(backend, ranking.query, ranking.params)));
+    }
+  }
+  latencies.sort((left, right) => left - right);
+  sqlLatencies.sort((left, right) => left - right);
+  return {
+    backend: backend.name,
+    memories: size,
+    vectors: backend.vectors ? 'hybrid (HNSW)' : 'lexical',
+    applyPerSecond,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    sqlP50: percentile(sqlLatencies, 0.5),
+    served: served / queries,
+  };
+}
+
+/** Run a captured statement with its parameters, bypassing the store (to see the SQL's own share). */
+async function rawExecute(backend: Backend, query: string, params: unknown[]): Promise<unknown> {
+  const chunks: SQL[] = [];
+  const parts = query.split(/\$(\d+)/);
+  parts.forEach((part, index) => {
+    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`);
+  });
+  return backend.database.execute(sql.join(chunks));
+}
+
+async function plan(backend: Backend, store: DrizzleMemoryStore): Promise<string> {
+  backend.logged.length = 0;
+  await store.retrieve({ scope, cue: sentence(3), limit: 10 });
+  const ranking = backend.logged.find((entry) => entry.query.includes('lexical_scored'));
+  if (!ranking) return '(no ranking statement captured)';
+  const explained = await rawExecute(
+    backend,
+    `explain (analyze, costs off, timing on, summary on) ${ranking.query}`,
+    ranking.params,
+  );
+  return resultRows<{ 'QUERY PLAN': string }>(explained)
+    .map((row) => row['QUERY PLAN'])
+    .join('\n');
+}
+
+async function pgliteBackend(vectors: boolean): Promise<Backend> {
+  const client = await PGlite.create({ extensions: { vector } });
+  const logged: Backend['logged'] = [];
+  const database = drizzlePglite({
+    client,
+    logger: { logQuery: (query, params) => logged.push({ query, params }) },
+  });
+  return { name: 'PGlite', vectors, database, logged, close: () => client.close() };
+}
+
+async function postgresBackend(): Promise<Backend | undefined> {
+  const url = await testDatabase('symfonic_drizzle_bench', { fresh: true });
+  if (!url) return undefined;
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const logged: Backend['logged'] = [];
+  const database = drizzleNodePostgres({
+    client: pool,
+    logger: { logQuery: (query, params) => logged.push({ query, params }) },
+  });
+  return { name: 'PostgreSQL 15 (pg)', vectors: false, database, logged, close: () => pool.end() };
+}
+
+async function run(
+  backend: Backend,
+  sizesToRun: readonly number[],
+): Promise<{ rows: Row[]; plan: string }> {
+  const store = await createDrizzleStore({
+    db: backend.database,
+    ...(backend.vectors ? { embedder } : {}),
+  });
+  const rows: Row[] = [];
+  let loaded = 0;
+  let lastPlan = '';
+  for (const size of sizesToRun) {
+    const applyPerSecond = await load(store, loaded, size);
+    loaded = size;
+    await backend.database.execute(sql`analyze`);
+    rows.push(await measure(backend, store, size, applyPerSecond));
+    lastPlan = await plan(backend, store);
+    console.error(`measured ${backend.name} ${rows.at(-1)?.vectors} at ${size}`);
+  }
+  await store.close();
+  await backend.close();
+  return { rows, plan: lastPlan };
+}
+
+const results: Row[] = [];
+const plans: string[] = [];
+const lexicalPglite = await run(await pgliteBackend(false), sizes);
+results.push(...lexicalPglite.rows);
+plans.push(`PGlite, lexical, ${sizes.at(-1)} memories:\n${lexicalPglite.plan}`);
+const hybridPglite = await run(
+  await pgliteBackend(true),
+  sizes.filter((size) => size <= 10_000),
+);
+results.push(...hybridPglite.rows);
+const postgres = await postgresBackend();
+if (postgres) {
+  const measured = await run(postgres, sizes);
+  results.push(...measured.rows);
+  plans.push(`PostgreSQL, lexical, ${sizes.at(-1)} memories:\n${measured.plan}`);
+} else {
+  console.log('PostgreSQL: skipped because DATABASE_URL is not set');
+}
+
+const format = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '—');
+console.log(
+  '\n| backend | memories in scope | ranking | apply memories/s | retrieve p50 ms | retrieve p95 ms | ranking SQL alone p50 ms | served per query |',
+);
+console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+for (const row of results) {
+  console.log(
+    `| ${row.backend} | ${row.memories} | ${row.vectors} | ${Math.round(row.applyPerSecond)} | ${format(row.p50)} | ${format(row.p95)} | ${format(row.sqlP50)} | ${row.served.toFixed(1)} |`,
+  );
+}
+console.log(
+  `\nQueries: ${queries} per row after ${warmup} warm-up, limit 10, 3-word cues from a Zipf vocabulary of ${vocabulary.length} words.`,
+);
+console.log(
+  'apply: batches of 1000 adds (one transaction each), measured while loading the rows up to that size.',
+);
+for (const text of plans) console.log(`\n${text}`);

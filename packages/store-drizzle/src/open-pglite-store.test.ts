@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryUnavailable } from '@symfonic/core';
+import { createTestEmbedder } from '@symfonic/store-contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPGliteStore } from './open-pglite-store.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'symfonic-pglite-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe('openPGliteStore', () => {
+  it('keeps memories on disk in dataDir across a close and a reopen, with vectors', async () => {
+    const dataDir = join(directory, 'memory');
+    const embedder = createTestEmbedder();
+    const scope = { tenant: 'acme', path: ['user:1'] };
+    const first = await openPGliteStore({ dataDir, embedder });
+    expect(first.vectors).toBe(true);
+    const { applied } = await first.apply(scope, [{ op: 'add', text: 'Keeps bees' }], {
+      writer: 'test',
+    });
+    await first.close();
+    await first.close();
+
+    const again = await openPGliteStore({ dataDir, embedder });
+    try {
+      const record = applied[0]?.record;
+      expect(record && (await again.get(scope, record.id))).toEqual(record);
+      const found = await again.retrieve({ scope, cue: 'honey insects', limit: 1 });
+      expect(found.degradations).toEqual([]);
+      expect(found.memories.map((memory) => memory.record.id)).toEqual([record?.id]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('raises MemoryUnavailable when dataDir cannot hold a database', async () => {
+    const blocker = join(directory, 'a-file');
+    writeFileSync(blocker, 'not a directory');
+    const failure = await openPGliteStore({ dataDir: join(blocker, 'db') }).catch((error) => error);
+    expect(MemoryUnavailable.isInstance(failure)).toBe(true);
+    expect((failure as Error).message).toMatch(/^the memory store could not start PGlite/);
+  });
+});
