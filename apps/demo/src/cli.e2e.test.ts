@@ -1,0 +1,215 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const workspaceRoot = resolve(demoRoot, '../..');
+const cli = join(demoRoot, 'dist', 'cli.js');
+const pnpm = join(workspaceRoot, 'node_modules', '.bin', 'pnpm');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Run> {
+  return new Promise((done) => {
+    execFile(
+      command,
+      args,
+      {
+        cwd,
+        env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', DATABASE_URL: '', ...env },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const demo = (cwd: string, ...args: string[]) => run(process.execPath, [cli, ...args], cwd);
+const escapeCharacter = String.fromCharCode(27);
+
+describe('the demo, run as a process from a clean directory', () => {
+  let workDirectory: string;
+
+  beforeAll(() => {
+    workDirectory = mkdtempSync(join(tmpdir(), 'symfonic-demo-'));
+  });
+  afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
+
+  it("runs the README's quick start: three sessions, and every check holds", async () => {
+    const result = await run(pnpm, ['demo'], workspaceRoot, {
+      SYMFONIC_DATA_DIR: join(workDirectory, 'quick-start'),
+    });
+    expect(result.stderr).not.toMatch(/error:/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('✓ facts told in session 1 were recalled in session 3');
+    expect(result.stdout).toContain(
+      '✓ the corrected fact was updated, not duplicated, and its history kept',
+    );
+    expect(result.stdout).toContain(
+      "✓ the second user's memories never appeared in the first user's blocks",
+    );
+    expect(result.stdout).not.toContain('✗');
+    expect(result.stdout).toMatch(/\(anthropic reply\)/);
+    expect(result.stdout).toMatch(/\(openai-chat reply\)/);
+    expect(result.stdout).toMatch(/\(gemini reply\)/);
+    expect(result.stdout).toContain('thinking');
+    expect(result.stdout).not.toContain(`${escapeCharacter}[`);
+  });
+
+  it('stores what it printed: the corrected fact with its history, and nothing of the draft in thinking', async () => {
+    const dataDir = join(workDirectory, 'quick-start');
+    const listed = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'inspect',
+      '--scope',
+      'demo/user:ada',
+    );
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('"The user lives in Porto"');
+    expect(listed.stdout).not.toContain('"The user lives in Lisbon"');
+    expect(listed.stdout).not.toContain('draft note');
+    expect(listed.stdout).not.toContain('Berlin');
+    const id = /(\S+)\s+\[semantic\] "The user lives in Porto"/.exec(listed.stdout)?.[1];
+    expect(id).toBeDefined();
+    const history = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'inspect',
+      '--scope',
+      'demo/user:ada',
+      '--id',
+      id ?? '',
+    );
+    expect(history.stdout).toMatch(/v1 created\s+"The user lives in Lisbon"/);
+    expect(history.stdout).toMatch(/v2 updated\s+"The user lives in Porto"/);
+  });
+
+  it('imports an export with a bad line, idempotently, and ask explains the block', async () => {
+    const dataDir = join(workDirectory, 'import');
+    const file = join(workDirectory, 'export.jsonl');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({
+          speaker: 'maria',
+          text: 'We booked the cabin in Gerês for March.',
+          turnId: 'e1',
+        }),
+        JSON.stringify({ speaker: 'joao', text: 'I will bring the kayak.' }),
+        '{ not json',
+        JSON.stringify({ speaker: 'maria', note: 'no text here' }),
+        JSON.stringify({ speaker: 'joao', text: 'The cabin has no wifi.', turnId: 'e4' }),
+      ].join('\n'),
+    );
+    const first = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'import',
+      file,
+      '--scope',
+      'acme/user:maria',
+    );
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('line 3: not valid JSON; skipped');
+    expect(first.stdout).toMatch(/line 4: not a \{ speaker, text, turnId\? \} object/);
+    expect(first.stdout).toContain(
+      'imported 3 turns: 3 new memories, 0 already stored, 0 refused, 2 invalid lines skipped',
+    );
+    const again = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'import',
+      file,
+      '--scope',
+      'acme/user:maria',
+    );
+    expect(again.stdout).toContain('imported 3 turns: 0 new memories, 3 already stored');
+
+    const asked = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'ask',
+      'when is the cabin booked?',
+      '--scope',
+      'acme/user:maria',
+    );
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(
+      /\[episodic #\d+\] maria: We booked the cabin in Gerês for March\./,
+    );
+    expect(asked.stdout).toMatch(/included\s+#\d+ \S+: relevance/);
+    const elsewhere = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'ask',
+      'cabin',
+      '--scope',
+      'acme/user:joao',
+    );
+    expect(elsewhere.stdout).not.toContain('Gerês');
+  });
+
+  it('answers bad input with one line and a non-zero exit, never a stack trace', async () => {
+    const dataDir = join(workDirectory, 'bad');
+    const badScope = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'ask',
+      'x',
+      '--scope',
+      'acme//user',
+    );
+    expect(badScope.code).toBe(2);
+    expect(badScope.stderr.trim().split('\n')).toHaveLength(1);
+    expect(badScope.stderr).toMatch(/^error: invalid memory scope/);
+
+    const missing = await demo(
+      workDirectory,
+      '--data-dir',
+      dataDir,
+      'import',
+      join(workDirectory, 'nope.jsonl'),
+      '--scope',
+      'acme/user:1',
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toMatch(/^error: cannot read .*nope\.jsonl \(ENOENT\)$/);
+
+    const unreachable = await demo(
+      workDirectory,
+      '--database-url',
+      'postgres://postgres@127.0.0.1:1/none',
+      'inspect',
+      '--scope',
+      'acme',
+    );
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unreachable.stderr).toMatch(/^error: the memory store cannot be reached/);
+    for (const result of [badScope, missing, unreachable])
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
