@@ -84,6 +84,8 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(new Set(Object.values(block.refs))).toEqual(new Set(Object.values(ids)));
     expect(block.working.turns).toHaveLength(2);
     expect(block.degraded).toMatchObject({ working: false, recall: false });
+    // The store's own conditions are passed on: this one runs without an embedder.
+    expect(block.degraded.conditions.map(({ code }) => code)).toContain('no-embedder');
   });
 
   it('gives byte-identical text for the same inputs', async () => {

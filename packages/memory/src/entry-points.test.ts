@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const source = dirname(fileURLToPath(import.meta.url));
+
+/** Every module `entry` reaches through relative imports, and every package it imports. */
+function reach(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(join(source, file), 'utf8');
+    for (const [, specifier] of text.matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)) {
+      if (specifier?.startsWith('./')) visit(specifier.slice(2).replace(/\.js$/, '.ts'));
+      else if (specifier) packages.add(specifier);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe('entry points', () => {
+  it('keep the optional AI SDK out of the main entry, so users without `ai` are not broken', () => {
+    const main = reach('index.ts');
+    expect(main.packages).not.toContain('ai');
+    expect(main.files).not.toContain('ai-sdk-embedder.ts');
+    expect([...main.packages].sort()).toEqual([
+      '@symfonic/core',
+      '@symfonic/provider-families',
+      'zod',
+    ]);
+  });
+
+  it('put the AI SDK embedder behind @symfonic/memory/ai-sdk', () => {
+    const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
+    expect(manifest.exports['./ai-sdk']).toEqual({
+      types: './dist/ai-sdk.d.ts',
+      default: './dist/ai-sdk.js',
+    });
+    expect(manifest.peerDependenciesMeta.ai).toEqual({ optional: true });
+    expect(reach('ai-sdk.ts').packages).toContain('ai');
+  });
+});
