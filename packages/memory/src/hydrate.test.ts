@@ -6,6 +6,7 @@ import {
   type MemoryStore,
   ScopeViolation,
 } from '@symfonic/core';
+import { createTestEmbedder } from '@symfonic/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, storeKinds } from './__fixtures__/open-stores.js';
 import { createMemory } from './create-memory.js';
@@ -188,6 +189,16 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(block.dropped).toEqual([
       { id: marathon, reason: 'relevance 0.213 is under the floor 0.3' },
     ]);
+  });
+
+  it('degrades recall, not the turn, when the embedder it re-scores with is down', async () => {
+    const { conversation } = await seeded();
+    const embedder = createTestEmbedder();
+    embedder.setAvailable(false);
+    const block = await createMemory({ store, clock, embedder }).hydrate(conversation, 'tea');
+    expect(block.degraded).toMatchObject({ working: false, recall: true });
+    expect(block.degraded.conditions.map(({ code }) => code)).toEqual(['recall-unavailable']);
+    expect(block.text).toBe('[working] user: hi there\n[working] assistant: hello!');
   });
 
   it('keeps a stored newline and forged prefixes inside their own lines', async () => {
