@@ -5,6 +5,7 @@ import {
   type RetrievalResult,
   ScopeViolation,
 } from '@symfonic/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryRecord, userScope } from './__fixtures__/memory-records.js';
 import { recall } from './recall.js';
@@ -231,5 +232,61 @@ describe('recall', () => {
         },
       }),
     ).rejects.toSatisfy(MemoryUnavailable.isInstance);
+  });
+
+  it('accounts for every candidate exactly once, within the limit and the caps', async () => {
+    const candidate = fc.record({
+      text: fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim().length > 0),
+      layer: fc.constantFrom('semantic' as const, 'episodic' as const),
+      salience: fc.double({ min: 0, max: 1, noNaN: true }),
+      relevance: fc.double({ min: -5, max: 5, noNaN: true }),
+      ageDays: fc.integer({ min: 0, max: 400 }),
+    });
+    const options = fc.record({
+      limit: fc.integer({ min: 1, max: 20 }),
+      minSalience: fc.double({ min: 0, max: 1, noNaN: true }),
+      minRelevance: fc.option(fc.double({ min: -5, max: 5, noNaN: true }), { nil: undefined }),
+      caps: fc.record({
+        semantic: fc.integer({ min: 0, max: 200 }),
+        episodic: fc.integer({ min: 0, max: 200 }),
+        total: fc.integer({ min: 0, max: 300 }),
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(candidate, { maxLength: 40 }), options, async (rows, chosen) => {
+        const memories = rows.map((row, index) =>
+          scored(
+            memoryRecord(`m${index}`, row.text, {
+              layer: row.layer,
+              salience: row.salience,
+              updatedAt: new Date(now.getTime() - row.ageDays * 86_400_000),
+            }),
+            row.relevance,
+          ),
+        );
+        const resolved = resolveRecallOptions(chosen);
+        const result = await recall(
+          answering({ memories }).source,
+          { scope: userScope, cue: 'x' },
+          resolved,
+          { now },
+        );
+        const kept = result.memories.map(({ record }) => record.id);
+        const left = result.dropped.map(({ id }) => id);
+        expect([...kept, ...left].sort()).toEqual(memories.map(({ record }) => record.id).sort());
+        expect(kept.length).toBeLessThanOrEqual(resolved.limit);
+        const length = (layer?: string) =>
+          result.memories
+            .filter(({ record }) => layer === undefined || record.layer === layer)
+            .reduce((sum, { record }) => sum + record.text.trim().length, 0);
+        expect(length('semantic')).toBeLessThanOrEqual(resolved.caps.semantic);
+        expect(length('episodic')).toBeLessThanOrEqual(resolved.caps.episodic);
+        expect(length()).toBeLessThanOrEqual(resolved.caps.total);
+        const scores = result.memories.map(({ score }) => score);
+        expect(scores).toEqual([...scores].sort((left, right) => right - left));
+        for (const { reason } of result.dropped) expect(reason.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
