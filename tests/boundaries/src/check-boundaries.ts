@@ -44,7 +44,8 @@ function isTestFile(file: string): boolean {
 function listSources(directory: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.'))
+      continue;
     const path = join(directory, entry.name);
     if (entry.isDirectory()) found.push(...listSources(path));
     else if (entry.isFile() && sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts')) {
