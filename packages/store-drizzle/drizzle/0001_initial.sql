@@ -69,8 +69,8 @@ ALTER TABLE "symfonic"."memory_embeddings" ADD CONSTRAINT "memory_embeddings_mem
 CREATE UNIQUE INDEX "memories_dedup" ON "symfonic"."memories" USING btree ("tenant","scope_key","layer","text_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "memories_sequence" ON "symfonic"."memories" USING btree ("sequence");--> statement-breakpoint
 CREATE INDEX "memories_recent" ON "symfonic"."memories" USING btree ("tenant","updated_at");--> statement-breakpoint
-CREATE INDEX "memories_ancestor_keys" ON "symfonic"."memories" USING gin ("ancestor_keys");--> statement-breakpoint
-CREATE INDEX "memories_search" ON "symfonic"."memories" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "memories_ancestor_keys" ON "symfonic"."memories" USING gin ("ancestor_keys") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "memories_search" ON "symfonic"."memories" USING gin ("search") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "memory_embeddings_ancestor_keys" ON "symfonic"."memory_embeddings" USING gin ("ancestor_keys");--> statement-breakpoint
 CREATE INDEX "memory_versions_ancestor_keys" ON "symfonic"."memory_versions" USING gin ("ancestor_keys");--> statement-breakpoint
 CREATE UNIQUE INDEX "turns_once" ON "symfonic"."turns" USING btree ("tenant","scope_key","turn_id");--> statement-breakpoint

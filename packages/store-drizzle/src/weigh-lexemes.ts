@@ -21,7 +21,7 @@ export interface WeighedLexeme {
  * Document frequencies are counted up to this many rows per word: enough to
  * tell a rare word from a common one, and cheap however common it is.
  */
-export const frequencyCap = 500;
+export const frequencyCap = 200;
 
 /**
  * Count, among the memories visible to `scope` in `layers`, how many hold

@@ -21,7 +21,10 @@ import { tsvector } from './tsvector.js';
  * concurrent identical adds cannot both land. `search` is the full-text
  * vector PostgreSQL maintains itself (English configuration: stems, drops
  * stop words), behind a GIN index; `memories_recent` lets a search for
- * common words read the most recently updated memories first.
+ * common words read the most recently updated memories first. The GIN
+ * indexes read by every retrieval write each entry in place (`fastupdate`
+ * off): a pending list of unmerged entries, which bulk writes build up until
+ * a vacuum, would otherwise be scanned in full by every search.
  */
 export const memories = symfonicSchema.table(
   'memories',
@@ -50,8 +53,8 @@ export const memories = symfonicSchema.table(
     uniqueIndex('memories_dedup').on(table.tenant, table.scopeKey, table.layer, table.textHash),
     uniqueIndex('memories_sequence').on(table.sequence),
     index('memories_recent').on(table.tenant, table.updatedAt),
-    index('memories_ancestor_keys').using('gin', table.ancestorKeys),
-    index('memories_search').using('gin', table.search),
+    index('memories_ancestor_keys').using('gin', table.ancestorKeys).with({ fastupdate: false }),
+    index('memories_search').using('gin', table.search).with({ fastupdate: false }),
     check('memories_layer', sql`${table.layer} in ('episodic', 'semantic')`),
     check('memories_salience', sql`${table.salience} >= 0 and ${table.salience} <= 1`),
   ],
