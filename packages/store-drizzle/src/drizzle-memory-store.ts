@@ -38,6 +38,7 @@ import { ApplyConflict } from './apply-conflict.js';
 import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
 import { atScope } from './at-scope.js';
 import { databaseErrorCode } from './database-error-code.js';
+import type { PgvectorSupport } from './detect-pgvector.js';
 import { memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
 import { provenanceOf } from './provenance-of.js';
@@ -63,8 +64,8 @@ export interface DrizzleStoreSettings {
   readonly embedder?: EmbeddingProvider;
   /** The model's vector index, when the store was opened with an embedder and pgvector is installed. */
   readonly vectorIndex?: VectorIndex;
-  /** Whether pgvector is installed in the database. */
-  readonly pgvector: boolean;
+  /** pgvector as installed in the database, `undefined` without it. */
+  readonly pgvector: PgvectorSupport | undefined;
   /** Most rows `scanCandidates` ranks (and the ceiling of `retrieve`'s window). */
   readonly scanBudget: number;
   /** Runs once, on the first `close()`: releases what the store's opener acquired. */
@@ -72,7 +73,7 @@ export interface DrizzleStoreSettings {
 }
 
 /** `list` answers this many records unless asked for fewer or more. */
-export const defaultListLimit = 100;
+const defaultListLimit = 100;
 
 /** SQLSTATEs after which an apply is run again: unique violation, serialization failure, deadlock. */
 const retriedCodes = new Set(['23505', '40001', '40P01']);
@@ -434,8 +435,10 @@ export class DrizzleMemoryStore implements MemoryStore {
     };
     const ranked: RankedMemories = request.vector
       ? await runInTransaction(this.#settings.database, async (transaction) => {
-          // Keep walking the HNSW graph until enough rows pass the scope filter.
-          await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
+          if (pgvector?.iterativeScan) {
+            // Keep walking the HNSW graph until enough rows pass the scope filter.
+            await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
+          }
           return rankMemories(transaction, request);
         })
       : await rankMemories(this.#settings.database, request);

@@ -59,7 +59,7 @@ describe('migrateStore', () => {
 
   it('skips the extension where the server has no pgvector, and the store says it ranks lexically', async () => {
     const db = drizzle({ client: await client });
-    expect(await detectPgvector(db)).toBe(false);
+    expect(await detectPgvector(db)).toBeUndefined();
     const store = await createDrizzleStore({ db, embedder: createTestEmbedder() });
     expect(store.vectors).toBe(false);
     const scope = { tenant: 'acme', path: ['user:1'] };

@@ -11,7 +11,7 @@ import { visibleTo } from './visible-to.js';
 import { type WeighedLexeme, weighLexemes } from './weigh-lexemes.js';
 
 /** The constant of reciprocal rank fusion: a row at position p of a list earns 1 / (k + p). */
-export const fusionConstant = 60;
+const fusionConstant = 60;
 
 /** What {@link rankMemories} ranks. */
 export interface RankRequest {

@@ -31,8 +31,14 @@ export interface VectorIndex {
   literal(values: Float32Array | readonly number[]): SQL;
 }
 
+/**
+ * `text` as an SQL string literal, as PostgreSQL's `quote_literal` writes it:
+ * quotes doubled, and an `E''` literal with doubled backslashes when there
+ * are any, so it reads the same whatever `standard_conforming_strings` says.
+ */
 function quoteLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
+  const quoted = text.replaceAll("'", "''");
+  return text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
 }
 
 /** The {@link VectorIndex} of `model` at `dimensions`. */
