@@ -21,7 +21,19 @@ export interface InMemoryStoreOptions {
    * word never is), and a `common-terms-skipped` degradation says so.
    */
   readonly scanBudget?: number;
+  /**
+   * The weight of each ranking's vote when full-text and vector rankings are
+   * fused (weighted reciprocal rank fusion: a memory at rank r of a list
+   * earns weight / (10 + r)); `{ lexical: 1, vector: 1 }` by default. A zero
+   * `vector` weight ranks by full text alone (the cue is not embedded); a
+   * zero `lexical` weight ranks by vectors alone, and falls back to full
+   * text, reporting `embedding-failed`, when the embedder fails for a cue.
+   */
+  readonly fusionWeights?: { readonly lexical?: number; readonly vector?: number };
 }
+
+/** The fusion weights when none are given: both rankings vote equally. */
+export const defaultFusionWeights = { lexical: 1, vector: 1 } as const;
 
 /**
  * A `MemoryStore` held in process memory, for tests, demos and single-process
@@ -29,7 +41,7 @@ export interface InMemoryStoreOptions {
  *
  * - Full-text ranking by MiniSearch (BM25+), one index per tenant, with a
  *   Unicode-aware tokenizer; with an embedder, cosine similarity fused in by
- *   reciprocal rank fusion; ties go to salience, then the later update, then
+ *   weighted reciprocal rank fusion (see `fusionWeights`); ties go to salience, then the later update, then
  *   the smaller id.
  * - Visibility is core's `isVisible`; another scope's id behaves exactly like
  *   an unknown id.
@@ -39,12 +51,28 @@ export interface InMemoryStoreOptions {
  * - `list` pages 100 records by default, 1000 at most, by creation order.
  * - After `close()` every call raises `MemoryUnavailable`.
  *
- * @throws InvalidMemoryInput when `scanBudget` is not a whole number from 1 up.
+ * @throws InvalidMemoryInput when `scanBudget` is not a whole number from 1
+ * up, when a fusion weight is not a finite number of 0 or more, when both are
+ * 0, or when the lexical weight is 0 without an embedder (nothing would rank).
  */
 export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryStore {
   const scanBudget = options.scanBudget ?? 1_000;
   if (!Number.isInteger(scanBudget) || scanBudget < 1) {
     throw new InvalidMemoryInput('invalid scan budget: it must be a whole number, 1 or more');
   }
-  return new InMemoryStore(options.embedder, scanBudget);
+  const weights = {
+    lexical: options.fusionWeights?.lexical ?? defaultFusionWeights.lexical,
+    vector: options.fusionWeights?.vector ?? defaultFusionWeights.vector,
+  };
+  for (const weight of [weights.lexical, weights.vector]) {
+    if (!Number.isFinite(weight) || weight < 0) {
+      throw new InvalidMemoryInput('invalid fusion weight: it must be a finite number, 0 or more');
+    }
+  }
+  if (weights.lexical === 0 && (weights.vector === 0 || !options.embedder)) {
+    throw new InvalidMemoryInput(
+      'invalid fusion weights: a zero lexical weight needs an embedder and a vector weight above 0',
+    );
+  }
+  return new InMemoryStore(options.embedder, scanBudget, weights);
 }

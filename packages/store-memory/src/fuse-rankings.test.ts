@@ -17,11 +17,11 @@ function record(id: string, salience = 0.5): MemoryRecord {
 }
 
 describe('fuseRankings', () => {
-  it('sums 1 / (60 + rank) over the lists, so agreement wins', () => {
+  it('sums 1 / (k + rank) over the lists, so agreement wins', () => {
     const [a, b, c] = [record('a'), record('b'), record('c')];
     const fused = fuseRankings([
-      [a, b],
-      [c, b],
+      { records: [a, b], weight: 1 },
+      { records: [c, b], weight: 1 },
     ]);
     expect(fused.map((candidate) => candidate.record.id)).toEqual(['b', 'a', 'c']);
     const k = reciprocalRankConstant;
@@ -30,8 +30,30 @@ describe('fuseRankings', () => {
   });
 
   it('breaks equal fused scores by salience, then id', () => {
-    const fused = fuseRankings([[record('b', 0.2)], [record('a', 0.2)], [record('c', 0.9)]]);
+    const fused = fuseRankings([
+      { records: [record('b', 0.2)], weight: 1 },
+      { records: [record('a', 0.2)], weight: 1 },
+      { records: [record('c', 0.9)], weight: 1 },
+    ]);
     expect(fused.map((candidate) => candidate.record.id)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('multiplies the votes of each list by its weight: the heavier list wins', () => {
+    const [a, b] = [record('a'), record('b')];
+    const fused = fuseRankings([
+      { records: [a], weight: 1 },
+      { records: [b], weight: 2 },
+    ]);
+    expect(fused.map((candidate) => candidate.record.id)).toEqual(['b', 'a']);
+    expect(fused[0]?.relevance).toBeCloseTo(2 / (reciprocalRankConstant + 1), 12);
+    const silenced = fuseRankings([
+      { records: [a, b], weight: 0 },
+      { records: [b], weight: 1 },
+    ]);
+    expect(silenced.map((candidate) => candidate.relevance)).toEqual([
+      1 / (reciprocalRankConstant + 1),
+      0,
+    ]);
   });
 
   it('answers [] for no rankings', () => {

@@ -31,7 +31,7 @@ import { gateCandidates } from './gate-candidates.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { planApply } from './plan-apply.js';
 import { isKeyVisible, scopeKey } from './scope-key.js';
-import { searchTenant } from './search-tenant.js';
+import { type FusionWeights, searchTenant } from './search-tenant.js';
 import { TenantMemories } from './tenant-memories.js';
 import { TurnLog } from './turn-log.js';
 
@@ -59,14 +59,20 @@ interface SearchOutcome {
 export class InMemoryStore implements MemoryStore {
   private readonly embedder: EmbeddingProvider | undefined;
   private readonly scanBudget: number;
+  private readonly weights: FusionWeights;
   private tenants = new Map<string, TenantMemories>();
   private closed = false;
   private sequence = 0;
   private lastTime = 0;
 
-  constructor(embedder: EmbeddingProvider | undefined, scanBudget: number) {
+  constructor(
+    embedder: EmbeddingProvider | undefined,
+    scanBudget: number,
+    weights: FusionWeights = { lexical: 1, vector: 1 },
+  ) {
     this.embedder = embedder;
     this.scanBudget = scanBudget;
+    this.weights = weights;
   }
 
   async append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
@@ -237,7 +243,10 @@ export class InMemoryStore implements MemoryStore {
       });
     }
     const cue = query.cue.trim();
-    const cueVector = cue.length > 0 ? await this.embedCue(cue, degradations) : undefined;
+    const cueVector =
+      cue.length > 0 && this.weights.vector > 0
+        ? await this.embedCue(cue, degradations)
+        : undefined;
     this.ensureOpen();
     const tenant = this.tenants.get(query.scope.tenant);
     if (!tenant || cue.length === 0) return { ranked: [], degradations, unread: 0 };
@@ -249,6 +258,7 @@ export class InMemoryStore implements MemoryStore {
       page,
       postingsBudget: this.scanBudget,
       countUnread,
+      weights: this.weights,
     });
     if (outcome.skippedTerms > 0) {
       degradations.push({

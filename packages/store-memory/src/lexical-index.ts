@@ -9,9 +9,12 @@ export interface IndexedMemory {
 
 /**
  * A MiniSearch full-text index of memory texts (BM25+ ranking, any-term
- * matching, no prefix or fuzzy expansion), with the Unicode-aware
+ * matching, no prefix or fuzzy expansion), with the Unicode-aware, stemming
  * {@link tokenizeText}. One is kept per tenant, so term statistics never mix
- * tenants.
+ * tenants. A search takes terms already tokenized (see {@link planCueTerms}),
+ * joined by spaces: they are split, never stemmed a second time (Porter's
+ * stemmer is not idempotent: "lighthouse" gives "lighthous", which gives
+ * "lighthou").
  *
  * @returns an empty index; never throws.
  */
@@ -21,6 +24,11 @@ export function createLexicalIndex(): MiniSearch<IndexedMemory> {
     storeFields: [],
     tokenize: tokenizeText,
     processTerm: (term) => term,
-    searchOptions: { combineWith: 'OR', prefix: false, fuzzy: false },
+    searchOptions: {
+      combineWith: 'OR',
+      prefix: false,
+      fuzzy: false,
+      tokenize: (terms) => terms.split(' '),
+    },
   });
 }

@@ -21,6 +21,18 @@ export interface TenantSearch {
   readonly postingsBudget: number;
   /** Count the matching rows past the page (costs a full walk; only a scan reports it). */
   readonly countUnread: boolean;
+  /**
+   * The weight of each ranking's vote in the fusion. A zero lexical weight
+   * leaves full-text matching out (the vector ranking alone, when there is a
+   * cue vector); without a cue vector the ranking is full-text alone.
+   */
+  readonly weights: FusionWeights;
+}
+
+/** The weight of each ranking's vote in reciprocal rank fusion. */
+export interface FusionWeights {
+  readonly lexical: number;
+  readonly vector: number;
 }
 
 /** What a tenant search found. */
@@ -45,11 +57,29 @@ function cut(candidates: Candidate[], page: number): number {
  * Rank the live memories of `tenant` that match the cue and are visible from
  * the asking scope (and in the asked layers): MiniSearch's BM25+ ranking, and
  * with a cue vector the cosine ranking of the nearest rows, each cut to the
- * page, fused by reciprocal rank fusion.
+ * page, fused by weighted reciprocal rank fusion. A ranking alone keeps its
+ * own scores (BM25+, or cosine similarity).
  *
  * @returns the ranking; never throws.
  */
 export function searchTenant(tenant: TenantMemories, search: TenantSearch): TenantSearchOutcome {
+  const { cueVector, weights } = search;
+  if (cueVector && weights.lexical === 0) {
+    const vector = rankByVector(tenant, search, cueVector);
+    return { ranked: vector.ranked, unread: vector.unread, skippedTerms: 0 };
+  }
+  const lexical = rankByText(tenant, search);
+  if (!cueVector || weights.vector === 0) return lexical;
+  const vector = rankByVector(tenant, search, cueVector);
+  const ranked = fuseRankings([
+    { records: lexical.ranked.map((candidate) => candidate.record), weight: weights.lexical },
+    { records: vector.ranked.map((candidate) => candidate.record), weight: weights.vector },
+  ]);
+  return { ranked, unread: lexical.unread + vector.unread, skippedTerms: lexical.skippedTerms };
+}
+
+/** The full-text ranking: MiniSearch's BM25+ over the planned cue terms, cut to the page. */
+function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchOutcome {
   const { key, layers, page } = search;
   const admits = (record: MemoryRecord, recordKey: string) =>
     isKeyVisible(recordKey, key) && (layers === undefined || layers.has(record.layer));
@@ -72,13 +102,21 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
     }
   }
   unread += cut(lexical, page);
-  if (!search.cueVector) return { ranked: lexical, unread, skippedTerms: terms.skipped };
+  return { ranked: lexical, unread, skippedTerms: terms.skipped };
+}
 
+/** The vector ranking: the page of rows nearest to the cue vector (positive cosine only). */
+function rankByVector(
+  tenant: TenantMemories,
+  search: TenantSearch,
+  cueVector: Float32Array,
+): { ranked: Candidate[]; unread: number } {
+  const { key, layers, page } = search;
   const nearest = new NearestRows(page);
   for (const bucket of tenant.buckets.values()) {
     if (!isKeyVisible(bucket.key, key)) continue;
     if (layers !== undefined && !layers.has(bucket.layer)) continue;
-    bucket.scan(search.cueVector, (id, similarity) => {
+    bucket.scan(cueVector, (id, similarity) => {
       if (similarity > 0) nearest.offer(id, similarity);
     });
   }
@@ -87,11 +125,7 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
     const memory = tenant.memories.get(row.id);
     if (memory) vector.push({ record: memory.record, relevance: row.similarity });
   }
-  unread += nearest.offered - vector.length;
+  const unread = nearest.offered - vector.length;
   cut(vector, page);
-  const ranked = fuseRankings([
-    lexical.map((candidate) => candidate.record),
-    vector.map((candidate) => candidate.record),
-  ]);
-  return { ranked, unread, skippedTerms: terms.skipped };
+  return { ranked: vector, unread };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenizeText } from './tokenize-text.js';
 
 describe('tokenizeText', () => {
-  it('splits on spaces and punctuation and lower-cases', () => {
+  it('splits on spaces and punctuation, lower-cases and stems', () => {
     expect(tokenizeText('The user’s cat, Miso (3 years)!')).toEqual([
       'the',
       'user',
@@ -10,8 +10,13 @@ describe('tokenizeText', () => {
       'cat',
       'miso',
       '3',
-      'years',
+      'year',
     ]);
+  });
+
+  it('reduces English inflections to one stem, so an inflected cue finds the base word', () => {
+    expect(tokenizeText('adopted adoption adopt')).toEqual(['adopt', 'adopt', 'adopt']);
+    expect(tokenizeText('Running runs')).toEqual(['run', 'run']);
   });
 
   it('makes composed and decomposed accents, and compatibility forms, one term', () => {
