@@ -6,11 +6,14 @@ import {
   type MemoryScope,
   type MemoryStore,
   RejectionCode,
+  ScopeViolation,
 } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDrizzleStore } from './create-drizzle-store.js';
+import { memories } from './schema/memories.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
 import { frequencyCap } from './weigh-lexemes.js';
 
@@ -168,6 +171,29 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
     await store.close();
   });
 
+  it('throws ScopeViolation, never filtering, when a row the SQL admitted is not visible', async () => {
+    const { store, db } = await opened;
+    const asking = { tenant: 'acme', path: ['user:1'] };
+    const { applied } = await store.apply(
+      { tenant: 'acme', path: [] },
+      [{ op: 'add', text: 'A lighthouse on the cliff' }],
+      provenance,
+    );
+    // Corrupt the row: its placement still says the tenant root, its path a sibling branch.
+    await db
+      .update(memories)
+      .set({ path: ['user:2'] })
+      .where(eq(memories.id, applied[0]?.record.id ?? ''));
+    for (const call of [
+      store.retrieve({ scope: asking, cue: 'lighthouse', limit: 5 }),
+      store.scanCandidates({ scope: asking, cue: 'lighthouse', limit: 5 }),
+      store.get(asking, applied[0]?.record.id ?? ''),
+      store.list(asking),
+    ]) {
+      await expect(call).rejects.toSatisfy(ScopeViolation.isInstance);
+    }
+  });
+
   it('says so when more rows match the cue than its window ranks', async () => {
     const { store } = await opened;
     const scope = { tenant: 'acme', path: [] };
@@ -204,7 +230,7 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
     expect(onlyCommon.memories).toHaveLength(3);
     expect(onlyCommon.degradations.map((row) => row.code)).toEqual([
       DegradationCode.noEmbedder,
-      DegradationCode.scanBudgetSpent,
+      DegradationCode.commonTermsSkipped,
     ]);
     expect(onlyCommon.degradations[1]?.detail).toContain(`${frequencyCap} memories or more`);
     await store.close();

@@ -179,7 +179,10 @@ export class DrizzleMemoryStore implements MemoryStore {
   }
 
   /** Throw `ScopeViolation` for any row not visible to `scope` (the SQL predicate already excluded them). */
-  #requireVisible(records: readonly MemoryRecord[], scope: MemoryScope): void {
+  #requireVisible(
+    records: readonly { readonly id: string; readonly scope: MemoryScope }[],
+    scope: MemoryScope,
+  ): void {
     for (const record of records) {
       if (!isVisible(record.scope, scope)) {
         throw new ScopeViolation({
@@ -444,7 +447,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       : await rankMemories(this.#settings.database, request);
     if (ranked.commonWordsCut > 0) {
       degradations.push({
-        code: DegradationCode.scanBudgetSpent,
+        code: DegradationCode.commonTermsSkipped,
         detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
       });
     } else if (ranked.lexicalOverflow) {
@@ -453,12 +456,14 @@ export class DrizzleMemoryStore implements MemoryStore {
         detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
       });
     }
-    const result = settleRetrieval(ranked.ranked, query, cap, degradations);
     this.#requireVisible(
-      result.memories.map((memory) => memory.record),
+      ranked.ranked.map(({ row }) => ({
+        id: row.id,
+        scope: { tenant: row.tenant, path: row.path },
+      })),
       query.scope,
     );
-    return result;
+    return settleRetrieval(ranked.ranked, query, cap, degradations);
   }
 
   /**
