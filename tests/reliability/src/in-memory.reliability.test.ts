@@ -1,0 +1,13 @@
+import { openInMemoryUnderTest } from './harness/open-in-memory-under-test.js';
+import { describeReliabilitySuite } from './suites/describe-reliability-suite.js';
+
+describeReliabilitySuite(
+  'in-memory (lexical)',
+  async () => openInMemoryUnderTest({ vectors: false }),
+  { fuzzRuns: 100, embedsWrites: false, brokenDoubles: true },
+);
+describeReliabilitySuite(
+  'in-memory (vectors)',
+  async () => openInMemoryUnderTest({ vectors: true }),
+  { fuzzRuns: 100, embedsWrites: true, brokenDoubles: true },
+);
