@@ -3,6 +3,7 @@ import { detectPgvector } from './detect-pgvector.js';
 import { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import { ensureVectorIndex } from './ensure-vector-index.js';
 import { migrateStore } from './migrate-store.js';
+import { PlannerStatistics } from './planner-statistics.js';
 import type { StoreDatabase } from './store-database.js';
 import { toMemoryUnavailable } from './to-memory-unavailable.js';
 import { vectorIndex } from './vector-index.js';
@@ -67,6 +68,7 @@ export async function createDrizzleStore(
       database,
       pgvector,
       scanBudget,
+      statistics: await PlannerStatistics.read(database),
       ...(embedder ? { embedder } : {}),
       ...(index ? { vectorIndex: index } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),

@@ -41,6 +41,7 @@ import { databaseErrorCode } from './database-error-code.js';
 import type { PgvectorSupport } from './detect-pgvector.js';
 import { memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
+import type { PlannerStatistics } from './planner-statistics.js';
 import { provenanceOf } from './provenance-of.js';
 import { type RankedMemories, rankMemories } from './rank-memories.js';
 import { runInTransaction } from './run-in-transaction.js';
@@ -68,6 +69,8 @@ export interface DrizzleStoreSettings {
   readonly pgvector: PgvectorSupport | undefined;
   /** Most rows `scanCandidates` ranks (and the ceiling of `retrieve`'s window). */
   readonly scanBudget: number;
+  /** Told of every row this store changes; analyzes `memories` before a retrieval when due. */
+  readonly statistics: PlannerStatistics;
   /** Runs once, on the first `close()`: releases what the store's opener acquired. */
   readonly onClose?: () => Promise<void>;
 }
@@ -290,6 +293,7 @@ export class DrizzleMemoryStore implements MemoryStore {
               ...(vectors ? { vectors } : {}),
             }),
           );
+          this.#settings.statistics.noteChanges(outcome.applied.length);
           return {
             applied: outcome.applied.sort(byIndex),
             rejected: [...refused, ...outcome.rejected].sort(byIndex),
@@ -436,6 +440,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       window,
       ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
     };
+    await this.#settings.statistics.refresh();
     const ranked: RankedMemories = request.vector
       ? await runInTransaction(this.#settings.database, async (transaction) => {
           if (pgvector?.iterativeScan) {
@@ -568,7 +573,7 @@ export class DrizzleMemoryStore implements MemoryStore {
   forget(scope: MemoryScope): Promise<ForgetResult> {
     return this.#run('forget a scope', async () => {
       const where = toScope(scope);
-      return runInTransaction(this.#settings.database, async (transaction) => {
+      const forgotten = await runInTransaction(this.#settings.database, async (transaction) => {
         const live = await transaction
           .delete(memories)
           .where(withinScope(memories, where))
@@ -582,8 +587,10 @@ export class DrizzleMemoryStore implements MemoryStore {
           .where(withinScope(turns, where))
           .returning({ sequence: turns.sequence });
         const erased = new Set([...live, ...versions].map((row) => row.id));
-        return { memories: erased.size, turns: logged.length };
+        return { memories: erased.size, turns: logged.length, liveRows: live.length };
       });
+      this.#settings.statistics.noteChanges(forgotten.liveRows);
+      return { memories: forgotten.memories, turns: forgotten.turns };
     });
   }
 

@@ -164,7 +164,16 @@ export async function rankMemories(
     ? sql`select id, position from lexical union all select id, position from semantic`
     : sql`select id, position from lexical`;
   const listCount = vector ? 2 : 1;
-  const ranking: SQL = sql`(
+  // The ranked ids are a CTE the final statement reads twice: joined for their
+  // relevance, and as the array its primary-key lookup is driven by, so the
+  // planner fetches a window of rows by id instead of scanning the scope.
+  const ranked = database
+    .$with('ranked', {
+      relevance: sql<number>`relevance`.mapWith(Number).as('relevance'),
+      overflow: sql<boolean>`overflow`.as('overflow'),
+      commonCut: sql<boolean>`common_cut`.as('common_cut'),
+    })
+    .as(sql`
     with ${lexical}${semantic},
     fused as (
       select id,
@@ -176,18 +185,18 @@ export async function rankMemories(
     select id, relevance,
       (select count(*) from lexical_scored) > ${window} as overflow,
       (select count(*) from common_candidates) > ${window} as common_cut
-    from fused
-  ) as ranked`;
+    from fused`);
   const rows = await database
+    .with(ranked)
     .select({
       ...memoryColumns,
-      relevance: sql<number>`ranked.relevance`.mapWith(Number),
-      overflow: sql<boolean>`ranked.overflow`,
-      commonCut: sql<boolean>`ranked.common_cut`,
+      relevance: ranked.relevance,
+      overflow: ranked.overflow,
+      commonCut: ranked.commonCut,
     })
     .from(memories)
-    .innerJoin(ranking, sql`ranked.id = ${memories.id}`)
-    .where(visibleMemory)
+    .innerJoin(ranked, sql`ranked.id = ${memories.id}`)
+    .where(and(sql`${memories.id} = any(array(select id from ranked))`, visibleMemory))
     .orderBy(
       desc(sql`ranked.relevance`),
       desc(memories.salience),
