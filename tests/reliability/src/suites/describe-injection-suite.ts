@@ -96,9 +96,7 @@ export function describeInjectionSuite(context: SuiteContext): void {
       expect(layers.slice(layers.indexOf('episodic'))).not.toContain('semantic');
     });
 
-    const keepsText =
-      context.name === 'pglite' && knownBugs.pgliteDropsLeadingByteOrderMark ? it.fails : it;
-    keepsText('keeps every injected text exactly as written', async () => {
+    it('keeps every injected text exactly as written', async () => {
       const { store } = context.underTest();
       const scope: MemoryScope = { tenant: 'injection', path: ['user:2'] };
       const texts = injectedMemoryTexts().filter((text) => !text.includes('\u0000'));
@@ -108,15 +106,32 @@ export function describeInjectionSuite(context: SuiteContext): void {
         provenance,
       );
       expect(result.rejected).toEqual([]);
-      const altered = [];
+      const altered: { written: string; answered: string; read: string | undefined }[] = [];
       for (const { record, index } of result.applied) {
-        const read = await store.get(scope, record.id);
-        if (record.text !== texts[index] || read?.text !== texts[index]) altered.push(texts[index]);
+        const written = texts[index] as string;
+        const read = (await store.get(scope, record.id))?.text;
+        if (record.text !== written || read !== written) {
+          altered.push({ written, answered: record.text, read });
+        }
       }
-      expect(altered).toEqual([]);
       const turn = { turnId: 'bom', speaker: '\ufeffuser', text: '\ufeffharbor turn', turn: 0 };
       await store.append(scope, turn);
-      expect(await store.recent(scope, 1)).toEqual([turn]);
+      const [logged] = await store.recent(scope, 1);
+      if (context.name === 'pglite' && knownBugs.pgliteDropsLeadingByteOrderMark) {
+        // The reported bug, exactly: a leading U+FEFF is lost, nothing else.
+        const leading = texts.filter((text) => text.startsWith('\ufeff'));
+        expect(altered).toEqual(
+          leading.map((written) => ({
+            written,
+            answered: written.slice(1),
+            read: written.slice(1),
+          })),
+        );
+        expect(logged).toEqual({ ...turn, speaker: 'user', text: 'harbor turn' });
+      } else {
+        expect(altered).toEqual([]);
+        expect(logged).toEqual(turn);
+      }
     });
 
     it('confines a forged ops block, echoed by the model, to the asking scope', async () => {
