@@ -1,4 +1,10 @@
-import { isVisible, type MemoryScope, ScopeViolation, sameScope } from '@symfonic/core';
+import {
+  isVisible,
+  type MemoryRecord,
+  type MemoryScope,
+  ScopeViolation,
+  sameScope,
+} from '@symfonic/core';
 
 /** One row that crossed a boundary. */
 export interface Crossing {
@@ -29,7 +35,7 @@ export interface AnsweredRow {
   readonly text?: string;
 }
 
-/** The printable `tenant/segment/…` form of a scope (no validation: it may name a leaked row). */
+/** A scope as printed in a crossing: the JSON array `["tenant","segment",…]`, unambiguous whatever its segments hold. */
 export function scopeText(scope: MemoryScope): string {
   return JSON.stringify([scope.tenant, ...scope.path]);
 }
@@ -42,6 +48,7 @@ const canaryPattern = /canary[0-9]+x/g;
  */
 export class CrossingLedger {
   readonly #owners = new Map<string, MemoryScope>();
+  readonly #written = new Map<string, MemoryRecord>();
   readonly #tokens = new Map<string, MemoryScope>();
   readonly #crossings: Crossing[] = [];
   readonly #violations: string[] = [];
@@ -56,6 +63,28 @@ export class CrossingLedger {
   /** Record that the canary `token` was written at `scope`. */
   ownToken(token: string, scope: MemoryScope): void {
     this.#tokens.set(token, scope);
+  }
+
+  /**
+   * Record a row a write at `scope` answered: `scope` owns it, and a row
+   * answered at another scope is a crossing found by `probe`.
+   */
+  recordWrite(probe: string, scope: MemoryScope, record: MemoryRecord): void {
+    this.own(record.id, scope);
+    this.#written.set(record.id, record);
+    if (!sameScope(record.scope, scope)) {
+      this.cross({
+        probe,
+        asking: scopeText(scope),
+        row: record.id,
+        why: `written at ${scopeText(record.scope)}`,
+      });
+    }
+  }
+
+  /** Every record written through {@link recordWrite}, by id, as its write answered it. */
+  get written(): ReadonlyMap<string, MemoryRecord> {
+    return this.#written;
   }
 
   /** The scope a row was written at, if the attack wrote it. */

@@ -85,3 +85,11 @@ export const opPlan: fc.Arbitrary<OpPlan> = fc.oneof(
       .map((input) => ({ kind: 'raw' as const, input })),
   },
 );
+
+/** The op input `plan` stands for, an update's or delete's target taken from `ids` (never empty). */
+export function resolvePlan(plan: OpPlan, ids: readonly string[]): unknown {
+  if (plan.kind === 'raw') return plan.input;
+  if (plan.kind === 'add') return plan.op;
+  const id = ids[plan.target % ids.length];
+  return plan.kind === 'delete' ? { op: 'delete', id } : { ...plan.op, id };
+}

@@ -1,4 +1,5 @@
-import type { MemoryRecord, MemoryScope, MemoryStore } from '@symfonic/core';
+import type { MemoryScope, MemoryStore } from '@symfonic/core';
+import { listAll } from './list-all.js';
 
 /**
  * What a scope holds, without ids or times, so two runs of one script can be
@@ -10,18 +11,6 @@ export interface ScopeSnapshot {
   readonly memories: readonly string[];
   readonly turns: readonly string[];
   readonly histories: readonly string[];
-}
-
-/** Every live memory visible to `scope`, all pages. */
-export async function listAll(store: MemoryStore, scope: MemoryScope): Promise<MemoryRecord[]> {
-  const records: MemoryRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await store.list(scope, { limit: 1000, ...(cursor ? { cursor } : {}) });
-    records.push(...page.records);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return records;
 }
 
 /** Read the {@link ScopeSnapshot} of `scope` from `store`. */

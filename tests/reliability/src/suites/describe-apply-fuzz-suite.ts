@@ -1,126 +1,14 @@
-import {
-  type AppliedOp,
-  InvalidMemoryInput,
-  type MemoryRecord,
-  type MemoryScope,
-  memoryScopeSchema,
-  normalizeMemoryText,
-  type RejectedOp,
-  RejectionCode,
-  validateMemoryOp,
-} from '@symfonic/core';
+import { InvalidMemoryInput, type MemoryScope, memoryScopeSchema } from '@symfonic/core';
 import { createMemory, RememberRejectionCode } from '@symfonic/memory';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type OpPlan, opPlan, unstorableTexts } from '../attacks/op-plans.js';
+import { ApplyModel } from '../attacks/apply-model.js';
+import { opPlan, resolvePlan } from '../attacks/op-plans.js';
 import { fuzzRuns } from '../harness/fuzz-runs.js';
-import { listAll } from '../harness/scope-snapshot.js';
+import { listAll } from '../harness/list-all.js';
 import type { SuiteContext } from './suite-context.js';
 
 const provenance = { writer: 'fuzz-suite' };
-
-/** A live memory as the reference model holds it. */
-interface ModelMemory {
-  readonly key: string;
-  readonly layer: string;
-  readonly text: string;
-}
-
-/** The op input a plan stands for, its target taken from `pool` (never empty). */
-function resolvePlan(plan: OpPlan, pool: readonly string[]): unknown {
-  if (plan.kind === 'raw') return plan.input;
-  if (plan.kind === 'add') return plan.op;
-  const id = pool[plan.target % pool.length];
-  return plan.kind === 'delete' ? { op: 'delete', id } : { ...plan.op, id };
-}
-
-function holdsUnstorable(value: unknown): boolean {
-  const text = JSON.stringify(value) ?? '';
-  return unstorableTexts.some((unstorable) =>
-    text.includes(JSON.stringify(unstorable).slice(1, -1)),
-  );
-}
-
-/**
- * Check one apply against the reference model (core's op validation, then
- * the ops in order, each seeing the earlier ones: duplicates by normalised
- * text within the scope and layer, `unknown-id` for any id not live in the
- * scope), and advance the model.
- */
-function checkApply(
-  scope: MemoryScope,
-  inputs: readonly unknown[],
-  result: { applied: readonly AppliedOp[]; rejected: readonly RejectedOp[] },
-  model: Map<string, ModelMemory>,
-  dead: string[],
-): void {
-  const outcomes = new Map<number, { applied?: AppliedOp; rejected?: RejectedOp }>();
-  for (const applied of result.applied) {
-    expect(outcomes.has(applied.index)).toBe(false);
-    outcomes.set(applied.index, { applied });
-  }
-  for (const rejected of result.rejected) {
-    expect(outcomes.has(rejected.index)).toBe(false);
-    outcomes.set(rejected.index, { rejected });
-  }
-  expect([...outcomes.keys()].sort((left, right) => left - right)).toEqual(
-    inputs.map((_, index) => index),
-  );
-
-  for (const [index, input] of inputs.entries()) {
-    const { applied, rejected } = outcomes.get(index) ?? {};
-    const validation = validateMemoryOp(input);
-    if (!validation.ok) {
-      expect(rejected?.code, `op ${index}`).toBe(validation.code);
-      continue;
-    }
-    if (rejected?.code === RejectionCode.invalidOp && holdsUnstorable(input)) continue;
-    const op = validation.op;
-    if (op.op === 'add') {
-      const key = `${op.layer}|${normalizeMemoryText(op.text)}`;
-      const holder = [...model].find(([, memory]) => memory.key === key)?.[0];
-      if (holder) {
-        expect(rejected, `op ${index}`).toMatchObject({
-          code: RejectionCode.duplicate,
-          existingId: holder,
-        });
-        continue;
-      }
-      const record = applied?.record as MemoryRecord;
-      expect(record, `op ${index}`).toMatchObject({
-        scope,
-        layer: op.layer,
-        text: op.text,
-        salience: op.salience,
-      });
-      if (op.metadata) expect(record.metadata).toEqual(JSON.parse(JSON.stringify(op.metadata)));
-      model.set(record.id, { key, layer: op.layer, text: op.text });
-      continue;
-    }
-    const current = model.get(op.id);
-    if (!current) {
-      expect(rejected?.code, `op ${index}`).toBe(RejectionCode.unknownId);
-      continue;
-    }
-    if (op.op === 'delete') {
-      expect(applied?.record.id, `op ${index}`).toBe(op.id);
-      model.delete(op.id);
-      dead.push(op.id);
-      continue;
-    }
-    const key = `${current.layer}|${normalizeMemoryText(op.text)}`;
-    const holder = [...model].find(([id, memory]) => id !== op.id && memory.key === key)?.[0];
-    if (holder) {
-      expect(rejected, `op ${index}`).toMatchObject({
-        code: RejectionCode.duplicate,
-        existingId: holder,
-      });
-      continue;
-    }
-    expect(applied?.record, `op ${index}`).toMatchObject({ id: op.id, text: op.text });
-    model.set(op.id, { key, layer: current.layer, text: op.text });
-  }
-}
 
 /** Replies a model could send, well-formed or not, in several provider shapes. */
 const replies = fc.oneof(
@@ -185,16 +73,15 @@ export function describeApplyFuzzSuite(context: SuiteContext, defaultRuns: numbe
             run += 1;
             context.figures.count('fuzzRuns');
             const scope: MemoryScope = { tenant: `fuzz-apply-${run}`, path: ['user:1'] };
-            const model = new Map<string, ModelMemory>();
-            const dead: string[] = [];
+            const model = new ApplyModel(scope);
             for (const plans of [first, second]) {
-              const pool = [...model.keys(), ...dead, foreign.record.id, 'never-issued-id'];
-              const inputs = plans.map((plan) => resolvePlan(plan, pool));
-              checkApply(scope, inputs, await store.apply(scope, inputs, provenance), model, dead);
+              const ids = model.ids([foreign.record.id, 'never-issued-id']);
+              const inputs = plans.map((plan) => resolvePlan(plan, ids));
+              model.check(inputs, await store.apply(scope, inputs, provenance));
             }
             const live = await listAll(store, scope);
             expect(live.map((record) => `${record.id}|${record.text}`).sort()).toEqual(
-              [...model].map(([id, memory]) => `${id}|${memory.text}`).sort(),
+              model.liveTexts(),
             );
           },
         ),

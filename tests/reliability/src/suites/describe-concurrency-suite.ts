@@ -2,7 +2,7 @@ import { type MemoryScope, normalizeMemoryText, RejectionCode, sameScope } from 
 import { createMemory, type RememberOutcome } from '@symfonic/memory';
 import { describe, expect, it } from 'vitest';
 import { knownBugs } from '../harness/known-bugs.js';
-import { listAll } from '../harness/scope-snapshot.js';
+import { listAll } from '../harness/list-all.js';
 import type { SuiteContext } from './suite-context.js';
 
 const provenance = { writer: 'concurrency-suite' };

@@ -8,7 +8,7 @@ import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { describe, expect, it } from 'vitest';
 import { createFlakyEmbedder, type EmbedderFault } from '../doubles/flaky-embedder.js';
 import { knownBugs } from '../harness/known-bugs.js';
-import { listAll } from '../harness/scope-snapshot.js';
+import { listAll } from '../harness/list-all.js';
 import type { SuiteContext } from './suite-context.js';
 
 const provenance = { writer: 'embedder-fault-suite' };
