@@ -119,7 +119,7 @@ export function describeApplyFuzzSuite(context: SuiteContext, defaultRuns: numbe
       expect(await store.get(foreignScope, foreign.record.id)).toEqual(foreign.record);
     });
 
-    it(`every method refuses malformed input with InvalidMemoryInput, never another error (${runs} runs)`, async () => {
+    it(`every method refuses malformed input with InvalidMemoryInput, never another error (${runs * 4} runs)`, async () => {
       const { store } = context.underTest();
       await fc.assert(
         fc.asyncProperty(storeCalls, async ([method, args]) => {
