@@ -78,6 +78,26 @@ describe('createAiSdkEmbedder', () => {
     await expect(embedder.embed(['a'])).rejects.toSatisfy(MemoryUnavailable.isInstance);
   });
 
+  it('refuses a value that is not a finite 32-bit float as unavailable', async () => {
+    for (const [value, shown] of [
+      [Number.NaN, 'NaN'],
+      [1e39, 'Infinity'],
+    ] as const) {
+      const model = new MockEmbeddingModelV3({
+        doEmbed: async ({ values }) => ({
+          embeddings: values.map((text) => (text === 'b' ? [1, value, 0] : [1, 0, 0])),
+          warnings: [],
+        }),
+      });
+      const embedder = createAiSdkEmbedder({ model, dimensions: 3, name: 'overflowing' });
+      await expect(embedder.embed(['a', 'b', 'a'])).rejects.toThrow(
+        new MemoryUnavailable(
+          `the embedder "overflowing" answered vector 2 of 2 with a non-finite value (${shown}) at dimension 2`,
+        ),
+      );
+    }
+  });
+
   it('answers [] without a call for no texts, and refuses non-strings', async () => {
     const { model, batches } = lengthModel();
     const embedder = createAiSdkEmbedder({ model, dimensions: 3 });

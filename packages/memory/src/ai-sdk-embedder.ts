@@ -32,9 +32,11 @@ function nameOf(model: EmbeddingModel): string {
  * per-call maximum); identical texts within a call are embedded once.
  *
  * Failures are all-or-nothing: if any request of the batch fails, or the
- * model answers the wrong number of vectors or a vector of the wrong length,
- * `embed` throws `MemoryUnavailable` (the SDK's error as `cause`) and answers
- * no vector at all, so no memory is ever written half-embedded.
+ * model answers the wrong number of vectors, a vector of the wrong length, or
+ * a value that is not a finite 32-bit float (NaN, or beyond its range),
+ * `embed` throws `MemoryUnavailable` (the SDK's error as `cause` when it
+ * threw) and answers no vector at all, so no memory is ever written
+ * half-embedded.
  *
  * @throws InvalidMemoryInput when `dimensions` is not a positive integer;
  * `embed` throws it when given anything but an array of strings.
@@ -49,7 +51,7 @@ export function createAiSdkEmbedder(options: AiSdkEmbedderOptions): EmbeddingPro
     model: name,
     dimensions,
     embed: (texts) =>
-      embedDistinct(texts, async (distinct) => {
+      embedDistinct(texts, { model: name, dimensions }, async (distinct) => {
         let embeddings: number[][];
         try {
           ({ embeddings } = await embedMany({
@@ -66,11 +68,7 @@ export function createAiSdkEmbedder(options: AiSdkEmbedderOptions): EmbeddingPro
         } catch (error) {
           throw new MemoryUnavailable(`the embedding model "${name}" failed`, { cause: error });
         }
-        if (embeddings.some((embedding) => embedding.length !== dimensions)) {
-          throw new MemoryUnavailable(
-            `the embedding model "${name}" answered a vector that is not ${dimensions} long`,
-          );
-        }
+        // Converted before the check: a value beyond the 32-bit range becomes infinite here.
         return embeddings.map((embedding) => Float32Array.from(embedding));
       }),
   };

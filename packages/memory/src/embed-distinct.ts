@@ -1,4 +1,11 @@
-import { InvalidMemoryInput, MemoryUnavailable } from '@symfonic/core';
+import { InvalidMemoryInput } from '@symfonic/core';
+import { checkEmbeddingBatch } from './check-embedding-batch.js';
+
+/** The embedder a batch is embedded for: its name and the length of its vectors. */
+export interface DistinctEmbedder {
+  readonly model: string;
+  readonly dimensions: number;
+}
 
 /**
  * Embed `texts` by sending each distinct text once to `embedBatch`, then
@@ -7,12 +14,14 @@ import { InvalidMemoryInput, MemoryUnavailable } from '@symfonic/core';
  *
  * @returns `[]` for no texts, without calling `embedBatch`.
  * @throws InvalidMemoryInput when `texts` is not an array of strings.
- * @throws MemoryUnavailable when `embedBatch` answers a different number of
- * vectors than it was given texts (never a partial batch); whatever
- * `embedBatch` throws is passed on unchanged.
+ * @throws MemoryUnavailable when `embedBatch` answers anything but one finite
+ * vector of `embedder.dimensions` per distinct text (see
+ * {@link checkEmbeddingBatch}; never a partial batch); whatever `embedBatch`
+ * throws is passed on unchanged.
  */
 export async function embedDistinct(
   texts: readonly string[],
+  embedder: DistinctEmbedder,
   embedBatch: (distinct: string[]) => Promise<readonly Float32Array[]>,
 ): Promise<Float32Array[]> {
   if (!Array.isArray(texts) || texts.some((text) => typeof text !== 'string')) {
@@ -20,12 +29,11 @@ export async function embedDistinct(
   }
   if (texts.length === 0) return [];
   const distinct = [...new Set(texts)];
-  const vectors = await embedBatch(distinct);
-  if (vectors.length !== distinct.length) {
-    throw new MemoryUnavailable(
-      `the embedder answered ${vectors.length} vectors for ${distinct.length} texts`,
-    );
-  }
+  const vectors = checkEmbeddingBatch(await embedBatch(distinct), {
+    model: embedder.model,
+    count: distinct.length,
+    dimensions: embedder.dimensions,
+  });
   const byText = new Map(distinct.map((text, index) => [text, vectors[index] as Float32Array]));
   const handedOut = new Set<Float32Array>();
   return texts.map((text) => {

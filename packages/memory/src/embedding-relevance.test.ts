@@ -65,6 +65,67 @@ describe('embeddingRelevance', () => {
     expect(test.calls).toBe(calls + 1);
   });
 
+  it('refuses a non-finite vector as MemoryUnavailable, caches nothing, and recovers', async () => {
+    for (const poison of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const local = createLocalEmbedder();
+      let poisoned = true;
+      const { embedder, batches } = recording({
+        model: local.model,
+        dimensions: local.dimensions,
+        embed: async (texts) => {
+          const vectors = await local.embed(texts);
+          if (poisoned) (vectors[2] as Float32Array)[5] = poison;
+          return vectors;
+        },
+      });
+      const score = embeddingRelevance(embedder);
+      const failure = await score('green tea', [tea, cat]).catch((error: unknown) => error);
+      expect(MemoryUnavailable.isInstance(failure)).toBe(true);
+      expect((failure as MemoryUnavailable).message).toBe(
+        `the embedder "${local.model}" answered vector 3 of 3 with a non-finite value (${poison}) at dimension 6`,
+      );
+      poisoned = false;
+      const scores = await score('green tea', [tea, cat]);
+      expect(batches[1]).toEqual(batches[0]);
+      expect(scores.every(Number.isFinite)).toBe(true);
+      expect(scores[0]).toBeGreaterThan(scores[1] as number);
+    }
+  });
+
+  it('refuses a batch with a vector missing, caching nothing from it', async () => {
+    const local = createLocalEmbedder();
+    let omit = true;
+    const { embedder, batches } = recording({
+      model: local.model,
+      dimensions: local.dimensions,
+      embed: async (texts) => {
+        const vectors = await local.embed(texts);
+        return omit ? vectors.slice(0, -1) : vectors;
+      },
+    });
+    const score = embeddingRelevance(embedder);
+    await expect(score('tea', [tea, cat])).rejects.toThrow(
+      `the embedder "${local.model}" answered 2 vectors for 3 texts`,
+    );
+    omit = false;
+    await score('tea', [tea, cat]);
+    expect(batches[1]).toEqual(batches[0]);
+  });
+
+  it('turns an embedder failing with a foreign error into MemoryUnavailable, with the cause', async () => {
+    const cause = new TypeError('fetch failed');
+    const broken: EmbeddingProvider = {
+      model: 'broken',
+      dimensions: 4,
+      embed: async () => {
+        throw cause;
+      },
+    };
+    const failure = await embeddingRelevance(broken)('tea', [tea]).catch((error: unknown) => error);
+    expect(MemoryUnavailable.isInstance(failure)).toBe(true);
+    expect((failure as MemoryUnavailable).cause).toBe(cause);
+  });
+
   it('refuses a batch of the wrong shape as MemoryUnavailable', async () => {
     const short: EmbeddingProvider = {
       model: 'short',

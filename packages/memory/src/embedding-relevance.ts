@@ -1,4 +1,5 @@
 import { type EmbeddingProvider, type MemoryRecord, MemoryUnavailable } from '@symfonic/core';
+import { checkEmbeddingBatch } from './check-embedding-batch.js';
 import type { RelevanceScorer } from './recall.js';
 
 /** How many memory vectors one memory instance keeps between hydrations, by default. */
@@ -25,8 +26,11 @@ function cosine(left: Float32Array, right: Float32Array): number {
  * `capacity` entries, so a memory is embedded once, not once per hydration;
  * the cue and every uncached text go to the embedder in one batch.
  *
- * The scorer throws `MemoryUnavailable` when the embedder fails or answers a
- * batch of the wrong shape: relevance is then unknown and recall degrades.
+ * The scorer throws `MemoryUnavailable` when the embedder fails (a foreign
+ * error becomes its `cause`) or answers anything but one finite vector of
+ * `dimensions` per text (NaN, infinity, a vector missing or of the wrong
+ * length): relevance is then unknown, recall degrades, and nothing of that
+ * batch is cached, so the next hydration asks again.
  */
 export function embeddingRelevance(
   embedder: EmbeddingProvider,
@@ -37,15 +41,19 @@ export function embeddingRelevance(
     const missing = [
       ...new Set(records.map(({ text }) => text).filter((text) => !cache.has(text))),
     ];
-    const vectors = await embedder.embed([cue, ...missing]);
-    if (
-      vectors.length !== missing.length + 1 ||
-      vectors.some((vector) => vector.length !== embedder.dimensions)
-    ) {
-      throw new MemoryUnavailable(
-        `the embedder "${embedder.model}" answered a batch that does not match the ${missing.length + 1} texts of ${embedder.dimensions} dimensions it was asked for`,
-      );
+    let answered: Float32Array[];
+    try {
+      answered = await embedder.embed([cue, ...missing]);
+    } catch (error) {
+      if (MemoryUnavailable.isInstance(error)) throw error;
+      throw new MemoryUnavailable(`the embedder "${embedder.model}" failed`, { cause: error });
     }
+    // Checked before anything is cached: a bad vector would stay after the embedder recovers.
+    const vectors = checkEmbeddingBatch(answered, {
+      model: embedder.model,
+      count: missing.length + 1,
+      dimensions: embedder.dimensions,
+    });
     const [cueVector, ...memoryVectors] = vectors as [Float32Array, ...Float32Array[]];
     missing.forEach((text, index) => {
       cache.set(text, memoryVectors[index] as Float32Array);

@@ -1,5 +1,6 @@
 import {
   type CandidateSource,
+  type EmbeddingProvider,
   InvalidMemoryInput,
   Limits,
   type MemoryScope,
@@ -199,6 +200,47 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(block.degraded).toMatchObject({ working: false, recall: true });
     expect(block.degraded.conditions.map(({ code }) => code)).toEqual(['recall-unavailable']);
     expect(block.text).toBe('[working] user: hi there\n[working] assistant: hello!');
+  });
+
+  it('degrades recall when the embedder answers NaN for one memory, and recalls it once well', async () => {
+    const { user } = await seeded();
+    const local = createLocalEmbedder();
+    let poisoned = true;
+    const embedder: EmbeddingProvider = {
+      model: local.model,
+      dimensions: local.dimensions,
+      embed: async (texts) => {
+        const vectors = await local.embed(texts);
+        if (!poisoned) return vectors;
+        const coffee = texts.indexOf('The user prefers tea to coffee');
+        return vectors.map((vector, index) =>
+          index === coffee ? new Float32Array(vector.length).fill(Number.NaN) : vector,
+        );
+      },
+    };
+    const memory = createMemory({
+      store,
+      clock,
+      embedder,
+      working: { recentTurns: 0 },
+      recall: { minRelevance: 0.1 },
+    });
+    const failed = await memory.hydrate(user, 'tea');
+    expect(failed.degraded.recall).toBe(true);
+    expect(failed.degraded.conditions).toEqual([
+      {
+        code: 'recall-unavailable',
+        detail: expect.stringMatching(/answered vector \d of 4 with a non-finite value \(NaN\)/),
+      },
+    ]);
+    expect(failed.recalled).toEqual([]);
+    poisoned = false;
+    const healthy = await memory.hydrate(user, 'tea');
+    expect(healthy.degraded.recall).toBe(false);
+    expect(healthy.recalled.map(({ record }) => record.text)).toContain(
+      'The user prefers tea to coffee',
+    );
+    for (const { relevance } of healthy.recalled) expect(Number.isFinite(relevance)).toBe(true);
   });
 
   it('keeps a stored newline and forged prefixes inside their own lines', async () => {

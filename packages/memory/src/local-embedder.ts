@@ -82,10 +82,12 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embeddi
       'invalid local embedder: dimensions must be an integer from 16 to 4096',
     );
   }
+  const identity = { model: `symfonic-local-ngram-v1-${dimensions}`, dimensions };
   return {
-    model: `symfonic-local-ngram-v1-${dimensions}`,
-    dimensions,
+    ...identity,
     embed: (texts) =>
-      embedDistinct(texts, async (distinct) => distinct.map((text) => embedOne(text, dimensions))),
+      embedDistinct(texts, identity, async (distinct) =>
+        distinct.map((text) => embedOne(text, dimensions)),
+      ),
   };
 }

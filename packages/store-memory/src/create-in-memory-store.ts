@@ -6,7 +6,10 @@ export interface InMemoryStoreOptions {
   /**
    * Embeds memory texts and cues. With one, retrieval fuses full-text and
    * cosine rankings (reciprocal rank fusion), and an `apply` whose texts
-   * cannot be embedded raises `MemoryUnavailable` and writes nothing. Without
+   * cannot be embedded (the embedder fails, or answers a vector missing, of
+   * the wrong length, or holding NaN or infinity) raises `MemoryUnavailable`
+   * and writes nothing; a cue that cannot be embedded ranks by full text,
+   * reporting `embedding-failed`. Without
    * one, ranking is full-text only and every retrieval reports a
    * `no-embedder` degradation.
    */

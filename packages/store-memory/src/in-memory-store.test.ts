@@ -87,6 +87,36 @@ describe('createInMemoryStore', () => {
     expect((await store.list(scope)).records).toEqual([]);
   });
 
+  it('raises MemoryUnavailable, writing nothing, when one vector of the batch is not finite', async () => {
+    for (const poison of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      let poisoned = true;
+      const embedder: EmbeddingProvider = {
+        model: 'poisoned',
+        dimensions: 2,
+        embed: async (texts) =>
+          texts.map((text) =>
+            poisoned && text === 'second'
+              ? Float32Array.from([1, poison])
+              : Float32Array.from([1, 0]),
+          ),
+      };
+      const store = createInMemoryStore({ embedder });
+      const batch = ['first', 'second', 'third'].map((text) => ({ op: 'add', text }));
+      const error = await rejectionOf(store.apply(scope, batch, provenance));
+      expect(MemoryUnavailable.isInstance(error)).toBe(true);
+      expect((error as MemoryUnavailable).message).toBe(
+        'the embedder answered vector 2 of 3 with a value that is not finite',
+      );
+      expect((await store.list(scope)).records).toEqual([]);
+      const retrieved = await store.retrieve({ scope, cue: 'second', limit: 5 });
+      expect(retrieved.degradations.map((row) => row.code)).toContain(
+        DegradationCode.embeddingFailed,
+      );
+      poisoned = false;
+      expect((await store.apply(scope, batch, provenance)).applied).toHaveLength(3);
+    }
+  });
+
   it('hands out copies: editing a returned record changes nothing stored', async () => {
     const store = createInMemoryStore();
     const { applied } = await store.apply(

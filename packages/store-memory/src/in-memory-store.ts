@@ -291,7 +291,8 @@ export class InMemoryStore implements MemoryStore {
    * Unit-length vectors of `texts`, by text; `undefined` without an embedder.
    *
    * @throws MemoryUnavailable when the embedder fails or answers vectors of
-   * the wrong number or length.
+   * the wrong number or length, or holding a value that is not finite (NaN,
+   * infinity); nothing is kept from such a batch.
    */
   private async embedTexts(
     texts: readonly string[],
@@ -306,14 +307,21 @@ export class InMemoryStore implements MemoryStore {
       });
     }
     const { dimensions } = this.embedder;
-    if (vectors.length !== texts.length || vectors.some((vector) => vector.length !== dimensions)) {
-      throw new MemoryUnavailable(
-        `the embedder answered vectors of the wrong number or length (expected ${texts.length} of ${dimensions})`,
-      );
-    }
+    const wrongShape = new MemoryUnavailable(
+      `the embedder answered vectors of the wrong number or length (expected ${texts.length} of ${dimensions})`,
+    );
+    if (!Array.isArray(vectors) || vectors.length !== texts.length) throw wrongShape;
     const byText = new Map<string, Float32Array>();
-    texts.forEach((text, index) => {
-      byText.set(text, toUnitLength(vectors[index] as Float32Array));
+    texts.forEach((text, position) => {
+      const vector: Float32Array | undefined = vectors[position];
+      if (vector?.length !== dimensions) throw wrongShape;
+      // A NaN or infinite value would make every similarity with this vector NaN, stored for good.
+      if (!vector.every(Number.isFinite)) {
+        throw new MemoryUnavailable(
+          `the embedder answered vector ${position + 1} of ${texts.length} with a value that is not finite`,
+        );
+      }
+      byText.set(text, toUnitLength(vector));
     });
     return byText;
   }

@@ -14,14 +14,14 @@ export const knownBugs = {
    * the embedder recovers. Expected: `MemoryUnavailable`, recall degraded,
    * nothing cached (as for a vector of the wrong length).
    */
-  relevanceTakesNonFiniteVectors: true,
+  relevanceTakesNonFiniteVectors: false,
   /**
    * `@symfonic/store-memory`, `apply`: a NaN vector for one text of the
    * batch is stored instead of failing the apply, so that memory never
    * ranks by vectors until it is updated. Expected: `MemoryUnavailable` and
    * nothing written, as the Drizzle store does.
    */
-  inMemoryStoreTakesNonFiniteVectors: true,
+  inMemoryStoreTakesNonFiniteVectors: false,
   /**
    * `@symfonic/store-drizzle` on PGlite: a text value that begins with
    * U+FEFF comes back without it (PGlite decodes each value with a
