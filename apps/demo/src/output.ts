@@ -1,9 +1,20 @@
-import pc from 'picocolors';
+import picocolors from 'picocolors';
 
 /**
- * Where the demo prints. Colour comes from picocolors, which turns itself off
- * when stdout is not a terminal or `NO_COLOR` is set, so piped output is plain.
+ * Whether to colour: on a terminal (not `TERM=dumb`) unless `NO_COLOR` is set
+ * and non-empty, or wherever `FORCE_COLOR` is set and non-empty. Unlike
+ * picocolors' own default, a `CI` variable does not turn colour on: piped
+ * output stays plain.
  */
+function colourWanted(environment: NodeJS.ProcessEnv, stream: NodeJS.WriteStream): boolean {
+  if (environment.FORCE_COLOR) return true;
+  if (environment.NO_COLOR) return false;
+  return stream.isTTY === true && environment.TERM !== 'dumb';
+}
+
+const pc = picocolors.createColors(colourWanted(process.env, process.stdout));
+
+/** Where the demo prints: coloured on a terminal, plain when piped. */
 export interface Output {
   line(text?: string): void;
   heading(text: string): void;
