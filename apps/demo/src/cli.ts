@@ -3,6 +3,12 @@ import { describeFailure } from './cli-error.js';
 import { terminalOutput } from './output.js';
 import { demoProgram } from './program.js';
 
+// A reader that stops early (`… | head`) closes the pipe: that ends the run quietly, not with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const output = terminalOutput();
 try {
   await demoProgram(output, (code) => {
