@@ -121,7 +121,6 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
     await store.apply(scope, ops, provenance);
     await store.apply({ tenant: 'acme', path: ['user:2'] }, ops, provenance);
     const database = await client;
-    await database.exec('analyze');
     const statements = await statementsOf(() =>
       store.retrieve({ scope, cue: 'a puppy', limit: 5 }),
     );

@@ -1,8 +1,12 @@
 /**
- * Benchmark of the Drizzle store: `retrieve` latency (p50 / p95) at 10k and
- * 100k memories in one scope, on PGlite and (when DATABASE_URL is set) on
- * PostgreSQL through node-postgres, plus bulk `apply` throughput, and the
- * query plan of the ranking statement at the largest size.
+ * Benchmark of the Drizzle store: `retrieve` (limit 10) and `scanCandidates`
+ * (scan budget 500) latency, p50 / p95, at 10k and 100k memories in one
+ * scope, on PGlite and (when DATABASE_URL is set) on PostgreSQL through
+ * node-postgres, for two kinds of cue: rare words (drawn from the whole Zipf
+ * vocabulary) and common words (drawn from its 20 most frequent, each held by
+ * thousands of memories). Also bulk `apply` throughput, and the query plans
+ * of a common-word scan at the largest size. Nothing runs `ANALYZE` but the
+ * store: its planner statistics are its own business.
  *
  *   npx tsc -b packages/store-drizzle && pnpm --filter @symfonic/store-drizzle bench
  *   SIZES=10000 QUERIES=50 BACKENDS=postgres … for a shorter run
@@ -72,6 +76,24 @@ function word(): string {
 function sentence(words: number): string {
   return Array.from({ length: words }, word).join(' ');
 }
+/** The 20 most frequent words of the vocabulary: each held by 5 to 65 % of the memories. */
+const commonWords = vocabulary.slice(0, 20);
+function commonSentence(words: number): string {
+  return Array.from(
+    { length: words },
+    () => commonWords[Math.floor(random() * commonWords.length)] ?? 'word',
+  ).join(' ');
+}
+
+/** The two kinds of cue measured. */
+const cueKinds = {
+  rare: () => sentence(3),
+  common: () => commonSentence(3),
+} as const;
+type CueKind = keyof typeof cueKinds;
+
+/** The two reads measured: `retrieve` with limit 10, and `scanCandidates`. */
+type Operation = 'retrieve' | 'scan';
 
 /** A hashed bag-of-words embedder (384 dimensions): cheap and deterministic, not a model. */
 const embedder: EmbeddingProvider = {
@@ -128,10 +150,12 @@ interface Row {
   backend: string;
   memories: number;
   vectors: string;
+  operation: Operation;
+  cue: CueKind;
   applyPerSecond: number;
   p50: number;
   p95: number;
-  /** p50 of each statement of a retrieve, run alone: words, frequencies, ranking. */
+  /** p50 of each statement of a read, run alone: words, frequencies, ranking. */
   statementP50: Record<StatementKind, number>;
   served: number;
 }
@@ -145,15 +169,25 @@ function kindOf(query: string): StatementKind | undefined {
   return undefined;
 }
 
+function read(
+  store: DrizzleMemoryStore,
+  operation: Operation,
+  cue: string,
+): Promise<{ memories: readonly unknown[] }> {
+  const query: MemoryQuery = { scope, cue, limit: 10 };
+  return operation === 'retrieve' ? store.retrieve(query) : store.scanCandidates(query);
+}
+
 async function measure(
   backend: Backend,
   store: DrizzleMemoryStore,
   size: number,
   applyPerSecond: number,
+  operation: Operation,
+  kind: CueKind,
 ): Promise<Row> {
-  const cues = Array.from({ length: queries + warmup }, () => sentence(3));
-  const query = (cue: string): MemoryQuery => ({ scope, cue, limit: 10 });
-  for (const cue of cues.slice(0, warmup)) await store.retrieve(query(cue));
+  const cues = Array.from({ length: queries + warmup }, cueKinds[kind]);
+  for (const cue of cues.slice(0, warmup)) await read(store, operation, cue);
   const latencies: number[] = [];
   const statements: Record<StatementKind, number[]> = { words: [], frequencies: [], ranking: [] };
   let served = 0;
@@ -161,15 +195,17 @@ async function measure(
     backend.logged.length = 0;
     latencies.push(
       await timed(async () => {
-        served += (await store.retrieve(query(cue))).memories.length;
+        served += (await read(store, operation, cue)).memories.length;
       }),
     );
     // Hybrid rankings run in a transaction with `set local`: timed alone only when lexical.
     if (backend.vectors) continue;
     for (const entry of [...backend.logged]) {
-      const kind = kindOf(entry.query);
-      if (kind)
-        statements[kind].push(await timed(() => rawExecute(backend, entry.query, entry.params)));
+      const statement = kindOf(entry.query);
+      if (statement)
+        statements[statement].push(
+          await timed(() => rawExecute(backend, entry.query, entry.params)),
+        );
     }
   }
   latencies.sort((left, right) => left - right);
@@ -178,6 +214,8 @@ async function measure(
     backend: backend.name,
     memories: size,
     vectors: backend.vectors ? 'hybrid (HNSW)' : 'lexical',
+    operation,
+    cue: kind,
     applyPerSecond,
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
@@ -202,7 +240,7 @@ async function rawExecute(backend: Backend, query: string, params: unknown[]): P
 
 async function plan(backend: Backend, store: DrizzleMemoryStore): Promise<string> {
   backend.logged.length = 0;
-  await store.retrieve({ scope, cue: sentence(3), limit: 10 });
+  await read(store, 'scan', commonSentence(3));
   const plans: string[] = [];
   for (const entry of [...backend.logged]) {
     const kind = kindOf(entry.query);
@@ -254,8 +292,11 @@ async function run(
   for (const size of sizesToRun) {
     const applyPerSecond = await load(store, loaded, size);
     loaded = size;
-    await backend.database.execute(sql`analyze`);
-    rows.push(await measure(backend, store, size, applyPerSecond));
+    for (const operation of operations) {
+      for (const kind of Object.keys(cueKinds) as CueKind[]) {
+        rows.push(await measure(backend, store, size, applyPerSecond, operation, kind));
+      }
+    }
     lastPlan = await plan(backend, store);
     console.error(`measured ${backend.name} ${rows.at(-1)?.vectors} at ${size}`);
   }
@@ -265,12 +306,15 @@ async function run(
 }
 
 const backends = (process.env.BACKENDS ?? 'pglite,postgres').split(',');
+const operations = (process.env.OPERATIONS ?? 'retrieve,scan').split(',') as Operation[];
 const results: Row[] = [];
 const plans: string[] = [];
 if (backends.includes('pglite')) {
   const lexicalPglite = await run(await pgliteBackend(false), sizes);
   results.push(...lexicalPglite.rows);
-  plans.push(`PGlite, lexical, ${sizes.at(-1)} memories:\n${lexicalPglite.plan}`);
+  plans.push(
+    `PGlite, lexical, ${sizes.at(-1)} memories, scanCandidates, common words:\n${lexicalPglite.plan}`,
+  );
   // Vectors at 10k only: every add also inserts into the HNSW graph, slow in WebAssembly.
   const hybridSizes = sizes.filter((size) => size <= 10_000);
   const hybridPglite = await run(await pgliteBackend(true), hybridSizes);
@@ -280,26 +324,28 @@ const postgres = backends.includes('postgres') ? await postgresBackend() : undef
 if (postgres) {
   const measured = await run(postgres, sizes);
   results.push(...measured.rows);
-  plans.push(`PostgreSQL, lexical, ${sizes.at(-1)} memories:\n${measured.plan}`);
+  plans.push(
+    `PostgreSQL, lexical, ${sizes.at(-1)} memories, scanCandidates, common words:\n${measured.plan}`,
+  );
 } else {
   console.log('PostgreSQL: skipped because DATABASE_URL is not set');
 }
 
 const format = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '—');
 console.log(
-  '\n| backend | memories in scope | ranking | apply memories/s | retrieve p50 ms | retrieve p95 ms | alone p50 ms: words / frequencies / ranking | served per query |',
+  '\n| backend | memories in scope | ranking | read | cue words | apply memories/s | p50 ms | p95 ms | alone p50 ms: words / frequencies / ranking | served per query |',
 );
-console.log('| --- | ---: | --- | ---: | ---: | ---: | --- | ---: |');
+console.log('| --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- | ---: |');
 for (const row of results) {
   const alone = [row.statementP50.words, row.statementP50.frequencies, row.statementP50.ranking]
     .map(format)
     .join(' / ');
   console.log(
-    `| ${row.backend} | ${row.memories} | ${row.vectors} | ${Math.round(row.applyPerSecond)} | ${format(row.p50)} | ${format(row.p95)} | ${alone} | ${row.served.toFixed(1)} |`,
+    `| ${row.backend} | ${row.memories} | ${row.vectors} | ${row.operation} | ${row.cue} | ${Math.round(row.applyPerSecond)} | ${format(row.p50)} | ${format(row.p95)} | ${alone} | ${row.served.toFixed(1)} |`,
   );
 }
 console.log(
-  `\nQueries: ${queries} per row after ${warmup} warm-up, limit 10, 3-word cues from a Zipf vocabulary of ${vocabulary.length} words.`,
+  `\nQueries: ${queries} per row after ${warmup} warm-up; 3-word cues, rare: from a Zipf vocabulary of ${vocabulary.length} words, common: from its ${commonWords.length} most frequent. retrieve: limit 10; scan: scanCandidates, budget 500.`,
 );
 console.log(
   'apply: batches of 1000 adds (one transaction each), measured while loading the rows up to that size.',

@@ -1,8 +1,9 @@
 import type { MemoryScope, StoredLayer } from '@symfonic/core';
-import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { cueLexemes } from './cue-lexemes.js';
 import { lexemeQuery } from './lexeme-query.js';
-import { type MemoryRow, memoryColumns } from './memory-columns.js';
+import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
+import { resultRows } from './result-rows.js';
 import { memories } from './schema/memories.js';
 import { memoryEmbeddings } from './schema/memory-embeddings.js';
 import type { StoreDatabase } from './store-database.js';
@@ -22,12 +23,6 @@ export interface RankRequest {
   readonly window: number;
   /** The cue's vector and the index to search, when ranking by vectors. */
   readonly vector?: { readonly index: VectorIndex; readonly values: Float32Array };
-}
-
-/** One ranked row: the memory and its fused relevance, in (0, 1]. */
-export interface RankedMemory {
-  readonly row: MemoryRow;
-  readonly relevance: number;
 }
 
 /** What {@link rankMemories} found. */
@@ -64,7 +59,7 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
     return sql`
     rare_candidates as (${none}),
     common_candidates as (${none}),
-    lexical_scored as (select id, score from rare_candidates),
+    lexical_scored as (select id, score, 0::bigint as place from rare_candidates),
     lexical as (select id, 0::bigint as position from rare_candidates)`;
   }
   const score = sql.join(
@@ -95,17 +90,16 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
     rare_candidates as materialized (${rareCandidates}),
     common_candidates as materialized (${commonCandidates}),
     lexical_scored as materialized (
-      select id, score from (
+      select id, score,
+        row_number() over (order by score desc, salience desc, updated_at desc, id collate "C") as place
+      from (
         select * from rare_candidates union all select * from common_candidates
       ) as candidates
       order by score desc, salience desc, updated_at desc, id collate "C"
       limit ${window + 1}
     ),
-    lexical_cut as (
-      select id, score, row_number() over (order by score desc) as place from lexical_scored
-    ),
     lexical as (
-      select id, rank() over (order by score desc) as position from lexical_cut where place <= ${window}
+      select id, rank() over (order by score desc) as position from lexical_scored where place <= ${window}
     )`;
 }
 
@@ -160,58 +154,43 @@ export async function rankMemories(
       select id, rank() over (order by distance) as position from semantic_nearest
     )`
     : sql``;
-  const lists = vector
-    ? sql`select id, position from lexical union all select id, position from semantic`
-    : sql`select id, position from lexical`;
-  const listCount = vector ? 2 : 1;
-  // The ranked ids are a CTE the final statement reads twice: joined for their
-  // relevance, and as the array its primary-key lookup is driven by, so the
-  // planner fetches a window of rows by id instead of scanning the scope.
-  const ranked = database
-    .$with('ranked', {
-      relevance: sql<number>`relevance`.mapWith(Number).as('relevance'),
-      overflow: sql<boolean>`overflow`.as('overflow'),
-      commonCut: sql<boolean>`common_cut`.as('common_cut'),
-    })
-    .as(sql`
-    with ${lexical}${semantic},
-    fused as (
-      select id,
+  // Reciprocal rank fusion, scaled so that first place in every list is 1; a
+  // single list needs no grouping.
+  const fused = vector
+    ? sql`select id,
         sum(1.0::float8 / (${sql.raw(String(fusionConstant))} + position))
-          * ${sql.raw(String((fusionConstant + 1) / listCount))}::float8 as relevance
-      from (${lists}) as listed
-      group by id
-    )
-    select id, relevance,
+          * ${sql.raw(String((fusionConstant + 1) / 2))}::float8 as relevance
+      from (select id, position from lexical union all select id, position from semantic) as listed
+      group by id`
+    : sql`select id,
+        ${sql.raw(String(fusionConstant + 1))}::float8 / (${sql.raw(String(fusionConstant))} + position) as relevance
+      from lexical`;
+  // The final join reads `ranked` twice: for each row's relevance, and as the
+  // array of ids its primary-key lookup is driven by, so the planner fetches
+  // the window's rows by id instead of scanning the scope for them.
+  const [answer] = resultRows<{
+    ranked: string | null;
+    overflow: boolean | string | null;
+    common_cut: boolean | string | null;
+  }>(
+    await database.execute(sql`
+    with ${lexical}${semantic},
+    ranked as materialized (${fused})
+    select
+      ${rankedRowsJson.select(
+        sql`ranked.relevance`,
+        sql`ranked.relevance desc, ${memories.salience} desc, ${memories.updatedAt} desc, ${memories.id} collate "C"`,
+      )} as ranked,
       (select count(*) from lexical_scored) > ${window} as overflow,
       (select count(*) from common_candidates) > ${window} as common_cut
-    from fused`);
-  const rows = await database
-    .with(ranked)
-    .select({
-      ...memoryColumns,
-      relevance: ranked.relevance,
-      overflow: ranked.overflow,
-      commonCut: ranked.commonCut,
-    })
-    .from(memories)
-    .innerJoin(ranked, sql`ranked.id = ${memories.id}`)
-    .where(and(sql`${memories.id} = any(array(select id from ranked))`, visibleMemory))
-    .orderBy(
-      desc(sql`ranked.relevance`),
-      desc(memories.salience),
-      desc(memories.updatedAt),
-      asc(sql`${memories.id} collate "C"`),
-    );
+    from ranked
+    join ${memories} on ${memories.id} = ranked.id
+    where ${memories.id} = any(array(select id from ranked)) and ${visibleMemory}`),
+  );
   const flag = (value: unknown) => value === true || value === 't';
   return {
-    ranked: rows.map(({ relevance, overflow: _overflow, commonCut: _commonCut, ...row }) => ({
-      row,
-      relevance,
-    })),
-    lexicalOverflow: rows.some((row) => flag(row.overflow)),
-    commonWordsCut: rows.some((row) => flag(row.commonCut))
-      ? weighed.filter((word) => word.common).length
-      : 0,
+    ranked: rankedRowsJson.parse(answer?.ranked),
+    lexicalOverflow: flag(answer?.overflow),
+    commonWordsCut: flag(answer?.common_cut) ? weighed.filter((word) => word.common).length : 0,
   };
 }

@@ -6,7 +6,7 @@ import type {
   ScoredMemory,
 } from '@symfonic/core';
 import { memoryRecordOf } from './memory-record-of.js';
-import type { RankedMemory } from './rank-memories.js';
+import type { RankedMemory } from './ranked-rows-json.js';
 
 /**
  * Turn ranked rows into a `RetrievalResult`: rows under the query's salience
