@@ -21,14 +21,24 @@ function run(
   args: readonly string[],
   cwd: string,
   env: NodeJS.ProcessEnv = {},
+  input = '',
 ): Promise<Run> {
   return new Promise((done) => {
-    execFile(
+    const child = execFile(
       command,
       args,
       {
         cwd,
-        env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', DATABASE_URL: '', ...env },
+        env: {
+          ...process.env,
+          NO_COLOR: '',
+          FORCE_COLOR: '',
+          DATABASE_URL: '',
+          OPENAI_API_KEY: '',
+          ANTHROPIC_API_KEY: '',
+          GOOGLE_GENERATIVE_AI_API_KEY: '',
+          ...env,
+        },
         timeout: 120_000,
       },
       (error, stdout, stderr) => {
@@ -36,6 +46,7 @@ function run(
         done({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
 }
 
@@ -169,6 +180,24 @@ describe('the demo, run as a process from a clean directory', () => {
       'acme/user:joao',
     );
     expect(elsewhere.stdout).not.toContain('Gerês');
+  });
+
+  it('chats with the local model when no API key is set, and remembers across conversations', async () => {
+    const dataDir = join(workDirectory, 'chat');
+    const chat = (conversation: string, input: string) =>
+      run(
+        process.execPath,
+        [cli, '--data-dir', dataDir, 'chat', '--scope', `acme/user:kim/${conversation}`],
+        workDirectory,
+        {},
+        input,
+      );
+    const first = await chat('conversation:1', "I'm allergic to sesame.\n\n");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Talking to the local model (no API key set)');
+    expect(first.stdout).toContain('remembered   add [semantic] "The user is allergic to sesame"');
+    const second = await chat('conversation:2', 'Any dinner recipe for tonight?\n');
+    expect(second.stdout).toContain("Since you're allergic to sesame");
   });
 
   it('answers bad input with one line and a non-zero exit, never a stack trace', async () => {
