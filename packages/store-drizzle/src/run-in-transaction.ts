@@ -1,7 +1,9 @@
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { StoreDatabase } from './store-database.js';
 
 /**
- * Run `work` in a transaction of `database` and rethrow the failure that
+ * Run `work` in a transaction of `database` (begun with `config`, e.g. its
+ * isolation level, when given; the database's default otherwise) and rethrow the failure that
  * happened inside it. When a connection dies mid-transaction, drizzle's
  * rollback fails too and its error would replace the one that explains what
  * happened (e.g. SQLSTATE 57P01); this keeps the first.
@@ -11,6 +13,7 @@ import type { StoreDatabase } from './store-database.js';
 export async function runInTransaction<Result>(
   database: StoreDatabase,
   work: (transaction: StoreDatabase) => Promise<Result>,
+  config?: PgTransactionConfig,
 ): Promise<Result> {
   let inner: { error: unknown } | undefined;
   try {
@@ -21,7 +24,7 @@ export async function runInTransaction<Result>(
         inner = { error };
         throw error;
       }
-    });
+    }, config);
   } catch (error) {
     throw inner ? inner.error : error;
   }
