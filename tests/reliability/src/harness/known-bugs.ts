@@ -41,5 +41,5 @@ export const knownBugs = {
    * (one snapshot for the whole forget: one statement, or REPEATABLE READ
    * with a retry, or a lock that orders forget and apply).
    */
-  forgetRacesApply: true,
+  forgetRacesApply: false,
 } as const;
