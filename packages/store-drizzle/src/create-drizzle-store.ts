@@ -31,9 +31,10 @@ export interface DrizzleStoreOptions {
 /**
  * Open a memory store over `options.db`: apply the store's migrations
  * (idempotent and safe to run from concurrent processes), detect pgvector,
- * and, with an embedder where pgvector is installed, create the HNSW index of
- * the embedder's model and dimension. The store never closes `db` itself;
- * pass `onClose` for that.
+ * with an embedder where pgvector is installed create the HNSW index of the
+ * embedder's model and dimension, and read whether `memories` has planner
+ * statistics (if not, the first retrieval analyzes it). The store never
+ * closes `db` itself; pass `onClose` for that.
  *
  * @throws InvalidMemoryInput when the embedder's dimension or model is unusable or `scanBudget` is not a positive whole number.
  * @throws MemoryUnavailable when the database cannot be reached or migrated.

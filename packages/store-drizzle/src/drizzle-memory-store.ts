@@ -146,7 +146,8 @@ function byIndex(left: { index: number }, right: { index: number }): number {
  * Build one with `createDrizzleStore` (or a driver entry point), which
  * migrates the database first.
  *
- * Visibility is a SQL predicate on indexed columns in every statement; rows
+ * Visibility is a SQL predicate on indexed columns in every statement that
+ * reads or writes rows (the others read the catalog or analyze the table); rows
  * coming back are checked again with core's `isVisible` and a row that fails
  * is a `ScopeViolation`, never filtered. Every failure of the database
  * becomes `MemoryUnavailable` (the driver's error kept as `cause`), bad input
@@ -363,6 +364,8 @@ export class DrizzleMemoryStore implements MemoryStore {
    * reason. Each list ranks a window of `max(limit, min(scanBudget,
    * max(2 × limit, 20)))` rows; when more matched the cue's words,
    * `degradations` says so (`scan-budget-spent`). A blank cue finds nothing.
+   * When this store changed more than 50 rows plus a tenth of the table since
+   * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`).
    *
    * @throws InvalidMemoryInput when the query is malformed.
    * @throws ScopeViolation when a row not visible to the scope came back.
@@ -383,7 +386,7 @@ export class DrizzleMemoryStore implements MemoryStore {
    * Every memory visible to `query.scope` that matches the cue, best first,
    * uncapped by `query.limit`: up to `scanBudget` rows per list, and
    * `scan-budget-spent` in `degradations` when more matched. Rows under a
-   * floor are in `dropped`.
+   * floor are in `dropped`. Analyzes `memories` first when due, as `retrieve`.
    *
    * @throws InvalidMemoryInput when the query is malformed.
    * @throws ScopeViolation when a row not visible to the scope came back.

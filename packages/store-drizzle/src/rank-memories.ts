@@ -46,7 +46,9 @@ export interface RankedMemories {
  * rare ones, only the `window + 1` most recently updated, so a word most
  * memories hold never makes the statement score them all. Each candidate
  * scores the sum of the weights of the cue words it holds, every word a
- * constant of the statement.
+ * constant of the statement. The list keeps the best `window` candidates by
+ * score, then salience, the later update and the smaller id; a candidate
+ * beyond them only tells that more matched.
  */
 function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): SQL {
   const visible = and(
@@ -106,7 +108,7 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
 /**
  * Rank the memories visible to `request.scope` for a cue: three statements
  * (the cue's words, their frequencies, the ranking), the last one doing all
- * of the ranking in SQL.
+ * of the ranking in SQL and answering the ranked rows as one JSON document.
  *
  * - Lexical list: the cue's words as the English full-text configuration
  *   reads them (`@@` on the GIN-indexed `search` column). A memory scores the
@@ -120,7 +122,9 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
  *   its position), scaled so that first place in every list used is 1.
  *
  * Every list and the final join filter on `visibleTo(scope)`; no row outside
- * it can come back.
+ * it can come back. The plans assume the planner has statistics of
+ * `memories` (see `PlannerStatistics`): without them it reads a tenant's
+ * whole range of a B-tree where the full-text index would read a few pages.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
