@@ -39,6 +39,7 @@ import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
 import { atScope } from './at-scope.js';
 import { databaseErrorCode } from './database-error-code.js';
 import type { PgvectorSupport } from './detect-pgvector.js';
+import { forgetScope } from './forget-scope.js';
 import { memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
 import type { PlannerStatistics } from './planner-statistics.js';
@@ -56,7 +57,6 @@ import { unstorableText } from './unstorable-text.js';
 import type { VectorIndex } from './vector-index.js';
 import { visibleTo } from './visible-to.js';
 import { frequencyCap } from './weigh-lexemes.js';
-import { withinScope } from './within-scope.js';
 
 /** How the store ranks, decided when it was opened. */
 export interface DrizzleStoreSettings {
@@ -568,7 +568,8 @@ export class DrizzleMemoryStore implements MemoryStore {
    * Erase `scope` and everything below it, in one transaction: live
    * memories (their vectors with them), every version and tombstone, and
    * turns. `memories` counts each memory erased once, deleted ones included.
-   * Nothing outside the subtree changes.
+   * Nothing outside the subtree changes. The deletes share one snapshot
+   * (`forgetScope`): a racing apply is erased with its history or kept with all of it.
    *
    * @throws InvalidMemoryInput for a malformed scope.
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
@@ -576,22 +577,7 @@ export class DrizzleMemoryStore implements MemoryStore {
   forget(scope: MemoryScope): Promise<ForgetResult> {
     return this.#run('forget a scope', async () => {
       const where = toScope(scope);
-      const forgotten = await runInTransaction(this.#settings.database, async (transaction) => {
-        const live = await transaction
-          .delete(memories)
-          .where(withinScope(memories, where))
-          .returning({ id: memories.id });
-        const versions = await transaction
-          .delete(memoryVersions)
-          .where(withinScope(memoryVersions, where))
-          .returning({ id: memoryVersions.memoryId });
-        const logged = await transaction
-          .delete(turns)
-          .where(withinScope(turns, where))
-          .returning({ sequence: turns.sequence });
-        const erased = new Set([...live, ...versions].map((row) => row.id));
-        return { memories: erased.size, turns: logged.length, liveRows: live.length };
-      });
+      const forgotten = await forgetScope(this.#settings.database, where);
       this.#settings.statistics.noteChanges(forgotten.liveRows);
       return { memories: forgotten.memories, turns: forgotten.turns };
     });
