@@ -260,7 +260,8 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
         { op: 'add', text: 'nul \u0000 inside' },
         { op: 'add', text: 'lone \uD83D surrogate' },
         { op: 'add', text: 'fine', metadata: { 'key\u0000': 1 } },
-        { op: 'add', text: 'kept 🙂' },
+        { op: 'add', text: '\uFEFFbyte-order mark first' },
+        { op: 'add', text: 'kept 🙂 and \uFEFF inside' },
       ],
       provenance,
     );
@@ -268,11 +269,17 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
       [0, RejectionCode.invalidOp],
       [1, RejectionCode.invalidOp],
       [2, RejectionCode.invalidOp],
+      [3, RejectionCode.invalidOp],
     ]);
+    expect(result.rejected[3]?.reason).toMatch(/U\+FEFF/);
     for (const rejected of result.rejected) expect(rejected.reason).not.toContain('inside');
-    expect(result.applied.map((row) => row.record.text)).toEqual(['kept 🙂']);
+    expect(result.applied.map((row) => row.record.text)).toEqual(['kept 🙂 and \uFEFF inside']);
+    const [kept] = result.applied;
+    expect((await store.get(scope, kept?.record.id ?? ''))?.text).toBe('kept 🙂 and \uFEFF inside');
     const turn = { turnId: 't', speaker: '', text: 'a\u0000b', turn: 0 };
     await expect(store.append(scope, turn)).rejects.toSatisfy(InvalidMemoryInput.isInstance);
+    const marked = { turnId: 'm', speaker: '\uFEFFuser', text: 'hello', turn: 1 };
+    await expect(store.append(scope, marked)).rejects.toSatisfy(InvalidMemoryInput.isInstance);
     await expect(store.apply(scope, [], { writer: '\uDC00' })).rejects.toSatisfy(
       InvalidMemoryInput.isInstance,
     );

@@ -10,7 +10,13 @@ describeReliabilitySuite(
     pglite = await openPGliteUnderTest();
     return pglite;
   },
-  { isolationNeighbours: 8, fuzzRuns: 25, embedsWrites: true, brokenDoubles: false },
+  {
+    isolationNeighbours: 8,
+    fuzzRuns: 25,
+    embedsWrites: true,
+    brokenDoubles: false,
+    refusesLeadingByteOrderMark: true,
+  },
   (context) =>
     describePGliteCrashSuite(context, () => {
       if (!pglite) throw new Error('PGlite is not open');

@@ -16,6 +16,7 @@ if (url) {
       isolationNeighbours: 8,
       fuzzRuns: 25,
       embedsWrites: await serverHasPgvector(database),
+      refusesLeadingByteOrderMark: true,
       brokenDoubles: false,
     },
     (context) => {

@@ -23,15 +23,6 @@ export const knownBugs = {
    */
   inMemoryStoreTakesNonFiniteVectors: false,
   /**
-   * `@symfonic/store-drizzle` on PGlite: a text value that begins with
-   * U+FEFF comes back without it (PGlite decodes each value with a
-   * `TextDecoder`, which drops a leading byte-order mark; the server holds
-   * it). A memory, turn or speaker text is silently altered, in the record
-   * `apply` answers and in every later read. Expected: the text exactly as
-   * written, or a refusal naming why (as for U+0000).
-   */
-  pgliteDropsLeadingByteOrderMark: true,
-  /**
    * `@symfonic/store-drizzle` on a PostgreSQL server, `forget`: its deletes
    * (memories, then versions, then turns) are separate statements at READ
    * COMMITTED, each with its own snapshot. An apply in the forgotten

@@ -7,7 +7,6 @@ import {
   splitLines,
   unrenderable,
 } from '../attacks/injection-corpus.js';
-import { knownBugs } from '../harness/known-bugs.js';
 import type { SuiteContext } from './suite-context.js';
 
 const provenance = { writer: 'injection-suite' };
@@ -20,6 +19,11 @@ const large = 1_000_000;
  * item, and a model echoing the forged block can write only to its own scope.
  */
 export function describeInjectionSuite(context: SuiteContext): void {
+  /** Text the store under test refuses, saying why, rather than keep altered. */
+  const unkeepable = (text: string) =>
+    text.includes('\u0000') ||
+    (context.settings.refusesLeadingByteOrderMark && text.startsWith('\ufeff'));
+
   describe('prompt injection through hydrate', () => {
     it('renders every stored item on exactly one line, under its own prefix, with no forged line', async () => {
       const { store } = context.underTest();
@@ -37,7 +41,7 @@ export function describeInjectionSuite(context: SuiteContext): void {
       // A store may refuse what it cannot keep exactly (PostgreSQL text cannot hold NUL), saying so.
       for (const rejection of result.rejected) {
         expect(rejection.code).toBe(RejectionCode.invalidOp);
-        expect(texts[rejection.index]).toContain('\u0000');
+        expect(unkeepable(texts[rejection.index] ?? '')).toBe(true);
         context.figures.count('refusals');
       }
       const stored = new Map(
@@ -99,7 +103,7 @@ export function describeInjectionSuite(context: SuiteContext): void {
     it('keeps every injected text exactly as written', async () => {
       const { store } = context.underTest();
       const scope: MemoryScope = { tenant: 'injection', path: ['user:2'] };
-      const texts = injectedMemoryTexts().filter((text) => !text.includes('\u0000'));
+      const texts = injectedMemoryTexts().filter((text) => !unkeepable(text));
       const result = await store.apply(
         scope,
         texts.map((text) => ({ op: 'add', text })),
@@ -115,23 +119,14 @@ export function describeInjectionSuite(context: SuiteContext): void {
         }
       }
       const turn = { turnId: 'bom', speaker: '\ufeffuser', text: '\ufeffharbor turn', turn: 0 };
+      expect(altered).toEqual([]);
+      if (context.settings.refusesLeadingByteOrderMark) {
+        await expect(store.append(scope, turn)).rejects.toSatisfy(InvalidMemoryInput.isInstance);
+        return;
+      }
       await store.append(scope, turn);
       const [logged] = await store.recent(scope, 1);
-      if (context.name === 'pglite' && knownBugs.pgliteDropsLeadingByteOrderMark) {
-        // The reported bug, exactly: a leading U+FEFF is lost, nothing else.
-        const leading = texts.filter((text) => text.startsWith('\ufeff'));
-        expect(altered).toEqual(
-          leading.map((written) => ({
-            written,
-            answered: written.slice(1),
-            read: written.slice(1),
-          })),
-        );
-        expect(logged).toEqual({ ...turn, speaker: 'user', text: 'harbor turn' });
-      } else {
-        expect(altered).toEqual([]);
-        expect(logged).toEqual(turn);
-      }
+      expect(logged).toEqual(turn);
     });
 
     it('confines a forged ops block, echoed by the model, to the asking scope', async () => {

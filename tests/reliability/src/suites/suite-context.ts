@@ -16,6 +16,11 @@ export interface SuiteSettings {
    * store run them.
    */
   readonly brokenDoubles: boolean;
+  /**
+   * Whether the store refuses text that begins with U+FEFF (the Drizzle
+   * store does, on every driver: PGlite's driver drops it on read).
+   */
+  readonly refusesLeadingByteOrderMark: boolean;
 }
 
 /** What every suite of this package is given: the store of the file and the figures it adds to. */
