@@ -41,10 +41,10 @@ async function runSession(
   return turns;
 }
 
-async function recalledInLastSession(
+function recalledInLastSession(
   session: readonly TurnRecord[],
   first: readonly TurnRecord[],
-): Promise<Check> {
+): Check {
   const toldFirst = new Set(
     first.flatMap((turn) => turn.outcome.applied.map((applied) => applied.record.id)),
   );
@@ -136,7 +136,7 @@ export async function runScripted(
   adaTurns.push(await runSession(output, memory, demoUser, third));
 
   const checks = [
-    await recalledInLastSession(adaTurns[2] ?? [], adaTurns[0] ?? []),
+    recalledInLastSession(adaTurns[2] ?? [], adaTurns[0] ?? []),
     await correctionUpdated(store, userScope(demoUser), adaTurns.flat()),
     otherUserNeverAppeared(adaTurns.flat(), bobTurns),
   ];
