@@ -30,6 +30,13 @@ export const DegradationCode = {
    * were not matched: a memory sharing only such words with the cue is not found.
    */
   commonTermsSkipped: 'common-terms-skipped',
+  /**
+   * Ranking used vectors, but some memories the query could see (in its scope
+   * and layers) have no vector of the embedder's model (written without an
+   * embedder, or with another model): they could be found by their words
+   * only. The detail says how many, never which or what they hold.
+   */
+  vectorsIncomplete: 'vectors-incomplete',
 } as const;
 
 /** A known degradation code. */
