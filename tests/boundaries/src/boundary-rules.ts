@@ -11,6 +11,7 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
 /** Packages that a test file in any package may import, on top of its package's own allowance. */
 export const testOnlyWorkspaceImports: readonly string[] = [
   '@symfonic/store-contract',
+  '@symfonic/test-support',
   '@symfonic/store-memory',
   '@symfonic/store-drizzle',
   '@symfonic/provider-families',

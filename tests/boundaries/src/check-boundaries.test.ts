@@ -18,6 +18,7 @@ function plant(files: Record<string, string>): string {
 
 const manifest = (name: string, dependencies: Record<string, string> = {}) =>
   JSON.stringify({ name, dependencies });
+const privateManifest = (name: string) => JSON.stringify({ name, private: true });
 
 describe('dependency boundaries', () => {
   let planted: string | undefined;
@@ -78,5 +79,32 @@ describe('dependency boundaries', () => {
       'apps/demo/src/main.ts': "import { createMemory } from '@symfonic/memory';\n",
     });
     expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual(['ai']);
+  });
+
+  it('lets a published package use a private one only as a dev dependency, from tests', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/test-support/package.json': privateManifest('@symfonic/test-support'),
+      'packages/store-memory/package.json': JSON.stringify({
+        name: '@symfonic/store-memory',
+        devDependencies: { '@symfonic/test-support': '*' },
+      }),
+      'packages/store-memory/src/readme.test.ts':
+        "import { runModule } from '@symfonic/test-support';\n",
+      'packages/legacy-port/package.json': manifest('@symfonic/legacy-port', {
+        '@symfonic/test-support': '*',
+      }),
+      'packages/legacy-port/src/port.ts': "import { runModule } from '@symfonic/test-support';\n",
+    });
+    expect(checkBoundaries(planted)).toEqual([
+      expect.objectContaining({
+        file: 'packages/legacy-port/package.json',
+        specifier: '@symfonic/test-support',
+      }),
+      expect.objectContaining({
+        file: 'packages/legacy-port/src/port.ts',
+        specifier: '@symfonic/test-support',
+      }),
+    ]);
   });
 });

@@ -21,6 +21,8 @@ interface WorkspacePackage {
   readonly name: string;
   readonly directory: string;
   readonly isApp: boolean;
+  /** `"private": true`: never published. */
+  readonly isPrivate: boolean;
   readonly declared: ReadonlySet<string>;
   readonly declaredForTests: ReadonlySet<string>;
 }
@@ -56,7 +58,7 @@ function listSources(directory: string): string[] {
 }
 
 function readPackage(directory: string, isApp: boolean): WorkspacePackage | undefined {
-  let manifest: Record<string, Record<string, string> | string | undefined>;
+  let manifest: Record<string, Record<string, string> | string | boolean | undefined>;
   try {
     manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'));
   } catch {
@@ -73,6 +75,7 @@ function readPackage(directory: string, isApp: boolean): WorkspacePackage | unde
     name: String(manifest.name),
     directory,
     isApp,
+    isPrivate: manifest.private === true,
     declared,
     declaredForTests: new Set([...declared, ...keys('devDependencies')]),
   };
@@ -136,16 +139,41 @@ function checkSpecifier(
 }
 
 /**
+ * The private workspace packages a published package would pull in for its
+ * users: one named in its `dependencies`, `peerDependencies` or
+ * `optionalDependencies` (a private package, e.g. test plumbing, may only be
+ * a `devDependency` of a published one).
+ */
+function privateRuntimeDependencies(
+  root: string,
+  pkg: WorkspacePackage,
+  privateNames: ReadonlySet<string>,
+): BoundaryViolation[] {
+  if (pkg.isPrivate) return [];
+  return [...pkg.declared]
+    .filter((name) => privateNames.has(name))
+    .map((name) => ({
+      file: relative(root, join(pkg.directory, 'package.json')),
+      specifier: name,
+      rule: `${name} is private: a published package may list it only under devDependencies`,
+    }));
+}
+
+/**
  * Every import in the workspace at `root` that breaks a boundary of DESIGN.md:
  * core importing anything but zod, a package importing a workspace package it
  * may not, a relative import that reaches into another package, or an
- * external import its package.json does not declare.
+ * external import its package.json does not declare; and every published
+ * package that lists a private workspace package outside `devDependencies`
+ * (reported against its `package.json`).
  */
 export function checkBoundaries(root: string): BoundaryViolation[] {
   const packages = workspacePackages(root);
   const names = new Set(packages.map((pkg) => pkg.name));
+  const privateNames = new Set(packages.filter((pkg) => pkg.isPrivate).map((pkg) => pkg.name));
   const violations: BoundaryViolation[] = [];
   for (const pkg of packages) {
+    violations.push(...privateRuntimeDependencies(root, pkg, privateNames));
     for (const file of listSources(pkg.directory)) {
       const imports = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles;
       for (const { fileName: specifier } of imports) {

@@ -1,0 +1,3 @@
+export { fencedBlocks } from './fenced-blocks.js';
+export { type ReadmeExample, readmeExample } from './readme-example.js';
+export { runModule } from './run-module.js';

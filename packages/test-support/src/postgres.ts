@@ -1,0 +1,3 @@
+export { serverHasPgvector } from './server-has-pgvector.js';
+export { skippedWithoutDatabase } from './skipped-without-database.js';
+export { testDatabase } from './test-database.js';
