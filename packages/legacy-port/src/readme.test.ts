@@ -1,47 +1,11 @@
-import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { readmeExample, runModule } from '@symfonic/test-support';
+import { expect, it } from 'vitest';
 
-const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
+const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 
-/** The fenced blocks of a Markdown text with the given language tag, in order. */
-function blocks(markdown: string, language: string): string[] {
-  const fence = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g');
-  return [...markdown.matchAll(fence)].map((match) => match[1] ?? '');
-}
-
-/**
- * Run `source` as an ES module read from stdin in `directory`: bare imports
- * resolve from there, and `@symfonic/legacy-port` to this package's own dist.
- * Nothing is written to disk.
- */
-function runModule(source: string, directory: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module'], { cwd: directory });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`exit ${code}: ${stderr}`)),
-    );
-    child.stdin.end(source);
-  });
-}
-
-describe('README', () => {
-  it('runs its example and prints what it says it prints', async () => {
-    const readme = await readFile(join(packageDirectory, 'README.md'), 'utf8');
-    const [example] = blocks(readme, 'js');
-    const [output] = blocks(readme, 'text');
-    expect(example).toContain("from '@symfonic/legacy-port'");
-    expect(await runModule(example ?? '', packageDirectory)).toBe(output);
-  });
+it('runs the README example, which prints what the README says it prints', async () => {
+  const { code, output } = await readmeExample(packageDirectory);
+  expect(code).toContain("from '@symfonic/legacy-port'");
+  expect(await runModule(code, packageDirectory)).toBe(output);
 });
