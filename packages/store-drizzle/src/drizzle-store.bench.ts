@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { EmbeddingProvider, MemoryQuery } from '@symfonic/core';
+import { testDatabase } from '@symfonic/test-support/postgres';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,7 +26,6 @@ import { createDrizzleStore } from './create-drizzle-store.js';
 import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import { resultRows } from './result-rows.js';
 import type { StoreDatabase } from './store-database.js';
-import { testDatabase } from './testing/test-database.js';
 
 const sizes = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
 const queries = Number(process.env.QUERIES ?? 100);
@@ -267,7 +267,7 @@ async function pgliteBackend(vectors: boolean): Promise<Backend> {
 }
 
 async function postgresBackend(): Promise<Backend | undefined> {
-  const url = await testDatabase('symfonic_drizzle_bench', { fresh: true });
+  const url = await testDatabase('symfonic_drizzle_bench');
   if (!url) return undefined;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const logged: Backend['logged'] = [];

@@ -1,4 +1,9 @@
 import { describeMemoryStoreContract } from '@symfonic/store-contract';
+import {
+  serverHasPgvector,
+  skippedWithoutDatabase,
+  testDatabase,
+} from '@symfonic/test-support/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,14 +11,9 @@ import { openNeonStore } from './open-neon-store.js';
 import { configureNeonForProxy } from './testing/configure-neon-for-proxy.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
 import { startWebSocketProxy } from './testing/start-websocket-proxy.js';
-import {
-  serverHasPgvector,
-  skippedWithoutDatabase,
-  testDatabase,
-} from './testing/test-database.js';
 
 const suite = 'drizzle on Neon serverless (WebSocket pool, through a local proxy)';
-const url = await testDatabase('symfonic_drizzle_neon', { fresh: true });
+const url = await testDatabase('symfonic_drizzle_neon');
 
 if (url) {
   const proxy = await startWebSocketProxy();

@@ -1,17 +1,17 @@
 import { describeMemoryStoreContract } from '@symfonic/store-contract';
+import {
+  serverHasPgvector,
+  skippedWithoutDatabase,
+  testDatabase,
+} from '@symfonic/test-support/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 import { openNodePostgresStore } from './open-node-postgres-store.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
-import {
-  serverHasPgvector,
-  skippedWithoutDatabase,
-  testDatabase,
-} from './testing/test-database.js';
 
 const suite = 'drizzle on PostgreSQL via node-postgres';
-const url = await testDatabase('symfonic_drizzle_node_postgres', { fresh: true });
+const url = await testDatabase('symfonic_drizzle_node_postgres');
 
 if (url) {
   describeMemoryStoreContract(

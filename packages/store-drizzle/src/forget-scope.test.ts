@@ -1,11 +1,11 @@
+import { skippedWithoutDatabase, testDatabase } from '@symfonic/test-support/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import { openNodePostgresStore } from './open-node-postgres-store.js';
-import { skippedWithoutDatabase, testDatabase } from './testing/test-database.js';
 
 const suite = 'forget racing apply on PostgreSQL';
-const url = await testDatabase('symfonic_drizzle_forget_race', { fresh: true });
+const url = await testDatabase('symfonic_drizzle_forget_race');
 if (!url) console.log(skippedWithoutDatabase(suite));
 
 const provenance = { writer: 'forget-race-test' };

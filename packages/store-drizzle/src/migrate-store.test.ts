@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DegradationCode, MemoryUnavailable } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
+import { skippedWithoutDatabase, testDatabase } from '@symfonic/test-support/postgres';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -20,7 +21,6 @@ import { memoryEmbeddings } from './schema/memory-embeddings.js';
 import { memoryVersions } from './schema/memory-versions.js';
 import { symfonicSchema } from './schema/symfonic-schema.js';
 import { turns } from './schema/turns.js';
-import { skippedWithoutDatabase, testDatabase } from './testing/test-database.js';
 
 // PGlite without the pgvector extension: a database like Debian's PostgreSQL, which has none.
 const client = PGlite.create();
@@ -104,7 +104,7 @@ describe('migrateStore', () => {
 });
 
 const concurrentSuite = 'migrateStore on PostgreSQL, from several processes at once';
-const freshUrl = await testDatabase('symfonic_drizzle_migrate', { fresh: true });
+const freshUrl = await testDatabase('symfonic_drizzle_migrate');
 
 describe.runIf(freshUrl)(concurrentSuite, () => {
   it('lets concurrent opens of an empty database apply each migration exactly once', async () => {

@@ -1,11 +1,11 @@
 import { MemoryUnavailable } from '@symfonic/core';
+import { skippedWithoutDatabase, testDatabase } from '@symfonic/test-support/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { databaseErrorCode } from './database-error-code.js';
 import { openNodePostgresStore } from './open-node-postgres-store.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
-import { skippedWithoutDatabase, testDatabase } from './testing/test-database.js';
 
 const provenance = { writer: 'failure-test' };
 const scope = { tenant: 'acme', path: ['user:1'] };
@@ -24,7 +24,7 @@ describe('openNodePostgresStore against a server that is not there', () => {
 });
 
 const suite = 'openNodePostgresStore when the connection dies';
-const url = await testDatabase('symfonic_drizzle_failures', { fresh: true });
+const url = await testDatabase('symfonic_drizzle_failures');
 if (!url) console.log(skippedWithoutDatabase(suite));
 
 describe.runIf(url)(suite, () => {

@@ -1,11 +1,17 @@
+import {
+  serverHasPgvector,
+  skippedWithoutDatabase,
+  testDatabase,
+} from '@symfonic/test-support/postgres';
 import { describe, it } from 'vitest';
 import { openPostgresUnderTest } from './harness/open-postgres-under-test.js';
-import { reliabilityDatabase, serverHasPgvector } from './harness/reliability-database.js';
 import { describePostgresKillSuite } from './suites/describe-postgres-kill-suite.js';
 import { describePostgresRaceSuite } from './suites/describe-postgres-race-suite.js';
 import { describeReliabilitySuite } from './suites/describe-reliability-suite.js';
 
-const url = await reliabilityDatabase('symfonic_reliability');
+// A database of the suite's own, created empty: the suite takes table locks, adds a
+// trigger for one test and kills connections, which must never touch another suite's tables.
+const url = await testDatabase('symfonic_reliability');
 
 if (url) {
   const database = url;
@@ -25,9 +31,7 @@ if (url) {
     },
   );
 } else {
-  console.log(
-    'reliability on postgresql: skipped because DATABASE_URL is not set (CI sets it to a real PostgreSQL server)',
-  );
+  console.log(skippedWithoutDatabase('reliability on postgresql'));
   describe('reliability on postgresql', () => {
     it.skip('needs DATABASE_URL', () => undefined);
   });
