@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runModule } from '@symfonic/test-support';
 import { describe, expect, it } from 'vitest';
 
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
@@ -23,12 +22,7 @@ describe('the README', () => {
   it.each(examples.map((example, index) => [index + 1, example] as const))(
     'example %i prints what the README says it prints',
     async (_, { code, output }) => {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--input-type=module', '--eval', code],
-        { cwd: packageDirectory },
-      );
-      expect(stdout).toBe(output);
+      expect(await runModule(code, packageDirectory)).toBe(output);
     },
   );
 });
