@@ -89,7 +89,8 @@ function unknownId(index: number): RejectedOp {
  * deletes lock and change one visible row each; an id not visible to the
  * scope is `unknown-id`, exactly like an id never issued. Every change adds a
  * version to `memory_versions` (a delete adds a tombstone) and keeps the
- * memory's vector in step.
+ * memory's vector and `vector_models` in step; an update that changes the
+ * text also removes the vectors of other models, which describe the old text.
  *
  * @throws ApplyConflict when a concurrent writer removed the memory an add
  * collided with; the caller retries the whole apply.
@@ -178,6 +179,31 @@ async function writeVectors(
   }
 }
 
+/**
+ * Remove the vectors of `memory` that this apply does not rewrite: after
+ * its text changed, a vector of another model (written by a store with
+ * another embedder) describes the old text. The update empties the memory's
+ * `vector_models` but for this apply's model, so the memory counts as
+ * missing the others, which retrievals with them report
+ * (`vectors-incomplete`) and `embedMissing` fills in.
+ */
+async function dropStaleVectors(
+  transaction: StoreDatabase,
+  memory: Pick<MemoryRow, 'id' | 'tenant'>,
+  context: ApplyContext,
+): Promise<void> {
+  const rewritten = context.vectors?.index.model;
+  await transaction
+    .delete(memoryEmbeddings)
+    .where(
+      and(
+        eq(memoryEmbeddings.tenant, memory.tenant),
+        eq(memoryEmbeddings.memoryId, memory.id),
+        rewritten === undefined ? undefined : ne(memoryEmbeddings.model, rewritten),
+      ),
+    );
+}
+
 async function addMemories(
   transaction: StoreDatabase,
   run: readonly { index: number; op: AddOp }[],
@@ -214,6 +240,7 @@ async function addMemories(
       version: 1,
       createdAt: context.now,
       updatedAt: context.now,
+      vectorModels: context.vectors ? [context.vectors.index.key] : [],
     });
   }
   const inserted: MemoryRow[] = [];
@@ -310,11 +337,21 @@ async function updateMemory(
       return;
     }
   }
+  const textChanged = op.text !== current.text;
+  const vectorIndex = context.vectors?.index;
   const [updated] = await transaction
     .update(memories)
     .set({
       text: op.text,
       textHash,
+      // A changed text keeps only this apply's vector; an unchanged one gains it.
+      ...(textChanged
+        ? { vectorModels: vectorIndex ? [vectorIndex.key] : [] }
+        : vectorIndex
+          ? {
+              vectorModels: sql`case when ${vectorIndex.unembedded} then array_append(${memories.vectorModels}, ${vectorIndex.key}::text) else ${memories.vectorModels} end`,
+            }
+          : {}),
       salience: op.salience ?? current.salience,
       writer: context.provenance.writer,
       turnId: context.provenance.turnId ?? null,
@@ -328,6 +365,7 @@ async function updateMemory(
   await transaction
     .insert(memoryVersions)
     .values(versionOf(updated, 'updated', updated.version, context));
+  if (textChanged) await dropStaleVectors(transaction, current, context);
   await writeVectors(transaction, [{ index, row: updated }], context);
   outcome.applied.push({ index, op: 'update', record: memoryRecordOf(updated) });
 }

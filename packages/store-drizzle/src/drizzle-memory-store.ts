@@ -37,8 +37,15 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { ApplyConflict } from './apply-conflict.js';
 import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
 import { atScope } from './at-scope.js';
+import { CallerFailure } from './caller-failure.js';
+import { countUnembedded } from './count-unembedded.js';
 import { databaseErrorCode } from './database-error-code.js';
 import type { PgvectorSupport } from './detect-pgvector.js';
+import {
+  type EmbedMissingOptions,
+  type EmbedMissingResult,
+  embedMissing,
+} from './embed-missing.js';
 import { forgetScope } from './forget-scope.js';
 import { memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
@@ -52,6 +59,7 @@ import { turns } from './schema/turns.js';
 import { scopePlacement } from './scope-placement.js';
 import { settleRetrieval } from './settle-retrieval.js';
 import type { StoreDatabase } from './store-database.js';
+import { StoreWithoutVectors } from './store-without-vectors.js';
 import { toMemoryUnavailable } from './to-memory-unavailable.js';
 import { unstorableText } from './unstorable-text.js';
 import type { VectorIndex } from './vector-index.js';
@@ -147,7 +155,9 @@ function byIndex(left: { index: number }, right: { index: number }): number {
  * migrates the database first.
  *
  * Visibility is a SQL predicate on indexed columns in every statement that
- * reads or writes rows (the others read the catalog or analyze the table); rows
+ * reads or writes rows for a scope (the others read the catalog, analyze the
+ * table, or, in `embedMissing`, embed every tenant's memories and answer no
+ * rows); rows
  * coming back are checked again with core's `isVisible` and a row that fails
  * is a `ScopeViolation`, never filtered. Every failure of the database
  * becomes `MemoryUnavailable` (the driver's error kept as `cause`), bad input
@@ -169,7 +179,8 @@ export class DrizzleMemoryStore implements MemoryStore {
 
   /**
    * Run `action` against the database, translating every failure that is not
-   * already a Symfonic error into `MemoryUnavailable`.
+   * already a Symfonic error into `MemoryUnavailable`; a `CallerFailure`
+   * (the caller's own callback or abort) is rethrown as the caller's error.
    */
   async #run<Result>(operation: string, action: () => Promise<Result>): Promise<Result> {
     if (this.#closed) {
@@ -178,6 +189,7 @@ export class DrizzleMemoryStore implements MemoryStore {
     try {
       return await action();
     } catch (error) {
+      if (error instanceof CallerFailure) throw error.error;
       throw toMemoryUnavailable(error, operation);
     }
   }
@@ -444,15 +456,25 @@ export class DrizzleMemoryStore implements MemoryStore {
       ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
     };
     await this.#settings.statistics.refresh();
-    const ranked: RankedMemories = request.vector
+    let unembedded = 0;
+    const vector = request.vector;
+    const ranked: RankedMemories = vector
       ? await runInTransaction(this.#settings.database, async (transaction) => {
           if (pgvector?.iterativeScan) {
             // Keep walking the HNSW graph until enough rows pass the scope filter.
             await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
           }
-          return rankMemories(transaction, request);
+          const result = await rankMemories(transaction, request);
+          unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
+          return result;
         })
       : await rankMemories(this.#settings.database, request);
+    if (vector && unembedded > 0) {
+      degradations.push({
+        code: DegradationCode.vectorsIncomplete,
+        detail: `${unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
+      });
+    }
     if (ranked.commonWordsCut > 0) {
       degradations.push({
         code: DegradationCode.commonTermsSkipped,
@@ -472,6 +494,40 @@ export class DrizzleMemoryStore implements MemoryStore {
       query.scope,
     );
     return settleRetrieval(ranked.ranked, query, cap, degradations);
+  }
+
+  /**
+   * Give every live memory (of every tenant) a vector of this store's
+   * embedder model, for a database written without an embedder or with
+   * another model, which retrievals report as `vectors-incomplete`. Memories
+   * without one are read oldest first, `batchSize` at a time (100 by
+   * default), embedded outside any transaction, and written each batch in its
+   * own transaction; `onProgress` is told after each. Safe beside concurrent
+   * writes and other runs (in this process or another): a memory never gets
+   * two vectors of a model, and a memory whose text changed after it was read
+   * is not given the old text's vector (it is read again). Resolves once no
+   * memory lacks a vector, with the number this run wrote.
+   *
+   * Aborting `signal` stops the run before its next read or write (the batch
+   * being embedded is not written) and rejects with the signal's reason;
+   * batches already written stay, and running again resumes with the rest.
+   *
+   * @throws StoreWithoutVectors when the store was opened without an embedder or its database has no pgvector.
+   * @throws InvalidMemoryInput when the options are malformed.
+   * @throws MemoryUnavailable when the embedder fails or answers unusable vectors (nothing of that batch is written), or the database cannot be reached, or the store is closed.
+   */
+  embedMissing(options: EmbedMissingOptions = {}): Promise<EmbedMissingResult> {
+    return this.#run('embed missing vectors', async () => {
+      const { embedder, vectorIndex } = this.#settings;
+      if (!embedder) throw new StoreWithoutVectors(DegradationCode.noEmbedder);
+      if (!vectorIndex) throw new StoreWithoutVectors(DegradationCode.noVectorIndex);
+      return embedMissing(
+        this.#settings.database,
+        vectorIndex,
+        (texts) => this.#embed(texts),
+        options,
+      );
+    });
   }
 
   /**

@@ -3,10 +3,11 @@ import { takeStoreLock } from './store-lock.js';
 import type { VectorIndex } from './vector-index.js';
 
 /**
- * Create the partial HNSW index of one embedding model and dimension if it
- * does not exist yet, under the store's advisory lock so that concurrent
- * opens create it once. Does nothing for a dimension pgvector's HNSW cannot
- * index (vectors are then compared by exact scan).
+ * Create the indexes of one embedding model and dimension if they do not
+ * exist yet, under the store's advisory lock so that concurrent opens create
+ * them once: the partial HNSW index of its vectors (not for a dimension
+ * pgvector's HNSW cannot index: vectors are then compared by exact scan), and
+ * the partial index of the memories without a vector of it.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
@@ -14,9 +15,9 @@ export async function ensureVectorIndex(
   database: StoreDatabase,
   index: VectorIndex,
 ): Promise<void> {
-  if (!index.indexable) return;
   await database.transaction(async (transaction) => {
     await takeStoreLock(transaction);
-    await transaction.execute(index.create);
+    if (index.indexable) await transaction.execute(index.create);
+    await transaction.execute(index.createUnembedded);
   });
 }

@@ -45,6 +45,14 @@ export const memories = symfonicSchema.table(
     version: integer('version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The vectors this memory has, one key per embedding model and dimension
+     * (`VectorIndex.key`), written in the same transaction as the vectors
+     * themselves and emptied when the text changes. It is what lets a store find
+     * the memories without a vector of its model through a per-model partial
+     * index that is empty once every memory has one.
+     */
+    vectorModels: text('vector_models').array().notNull().default(sql`'{}'::text[]`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "text")`),
