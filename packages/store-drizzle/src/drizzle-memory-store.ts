@@ -500,7 +500,7 @@ export class DrizzleMemoryStore implements MemoryStore {
    * Give every live memory (of every tenant) a vector of this store's
    * embedder model, for a database written without an embedder or with
    * another model, which retrievals report as `vectors-incomplete`. Memories
-   * without one are read oldest first, `batchSize` at a time (100 by
+   * without one are read tenant by tenant, oldest first, `batchSize` at a time (100 by
    * default), embedded outside any transaction, and written each batch in its
    * own transaction; `onProgress` is told after each. Safe beside concurrent
    * writes and other runs (in this process or another): a memory never gets
