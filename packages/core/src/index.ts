@@ -10,6 +10,12 @@ export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
 export { flatten } from './flatten.js';
+export {
+  defaultFusionWeights,
+  type FusionWeights,
+  type FusionWeightsOption,
+  resolveFusionWeights,
+} from './fusion-weights.js';
 export { Limits } from './limits.js';
 export {
   type MemoryLayer,

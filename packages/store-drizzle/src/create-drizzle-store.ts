@@ -1,4 +1,9 @@
-import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
+import {
+  type EmbeddingProvider,
+  type FusionWeightsOption,
+  InvalidMemoryInput,
+  resolveFusionWeights,
+} from '@symfonic/core';
 import { detectPgvector } from './detect-pgvector.js';
 import { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import { ensureVectorIndex } from './ensure-vector-index.js';
@@ -22,6 +27,15 @@ export interface DrizzleStoreOptions {
   readonly embedder?: EmbeddingProvider;
   /** Most rows `scanCandidates` ranks per list; 500 by default. */
   readonly scanBudget?: number;
+  /**
+   * The weight of each ranking's vote when full-text and vector rankings are
+   * fused (a row at position p of a list earns weight / (10 + p));
+   * `{ lexical: 1, vector: 1 }` by default. A zero `vector` weight ranks by
+   * full text alone (the cue is not embedded); a zero `lexical` weight ranks
+   * by vectors alone, and by full text, with the degradation that says why,
+   * when there is no cue vector (no pgvector, or the embedder failed).
+   */
+  readonly fusionWeights?: FusionWeightsOption;
   /** Apply the store's migrations on open (default `true`); turn off only when they run elsewhere. */
   readonly migrate?: boolean;
   /** Runs once on the store's first `close()`, e.g. to end a pool the caller made for the store. */
@@ -36,7 +50,7 @@ export interface DrizzleStoreOptions {
  * statistics (if not, the first retrieval analyzes it). The store never
  * closes `db` itself; pass `onClose` for that.
  *
- * @throws InvalidMemoryInput when the embedder's dimension or model is unusable or `scanBudget` is not a positive whole number.
+ * @throws InvalidMemoryInput when the embedder's dimension or model is unusable, `scanBudget` is not a positive whole number, or `fusionWeights` are refused by `resolveFusionWeights`.
  * @throws MemoryUnavailable when the database cannot be reached or migrated.
  */
 export async function createDrizzleStore(
@@ -47,6 +61,7 @@ export async function createDrizzleStore(
   if (!Number.isInteger(scanBudget) || scanBudget < 1) {
     throw new InvalidMemoryInput('invalid store options: scanBudget is a whole number, 1 or more');
   }
+  const fusionWeights = resolveFusionWeights(options.fusionWeights, embedder !== undefined);
   if (
     embedder &&
     (!Number.isInteger(embedder.dimensions) ||
@@ -69,6 +84,7 @@ export async function createDrizzleStore(
       database,
       pgvector,
       scanBudget,
+      fusionWeights,
       statistics: await PlannerStatistics.read(database),
       ...(embedder ? { embedder } : {}),
       ...(index ? { vectorIndex: index } : {}),

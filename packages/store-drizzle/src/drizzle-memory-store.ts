@@ -6,6 +6,7 @@ import {
   DegradationCode,
   type EmbeddingProvider,
   type ForgetResult,
+  type FusionWeights,
   formatScope,
   InvalidMemoryInput,
   isVisible,
@@ -77,6 +78,8 @@ export interface DrizzleStoreSettings {
   readonly pgvector: PgvectorSupport | undefined;
   /** Most rows `scanCandidates` ranks (and the ceiling of `retrieve`'s window). */
   readonly scanBudget: number;
+  /** Each ranking's vote in the fusion (see `DrizzleStoreOptions.fusionWeights`). */
+  readonly fusionWeights: FusionWeights;
   /** Told of every row this store changes; analyzes `memories` before a retrieval when due. */
   readonly statistics: PlannerStatistics;
   /** Runs once, on the first `close()`: releases what the store's opener acquired. */
@@ -437,8 +440,9 @@ export class DrizzleMemoryStore implements MemoryStore {
       return settleRetrieval([], query, cap, degradations);
     }
     const cue = query.cue.replaceAll('\u0000', ' ');
+    const weights = this.#settings.fusionWeights;
     let cueVector: Float32Array | undefined;
-    if (vectorIndex) {
+    if (vectorIndex && weights.vector > 0) {
       try {
         [cueVector] = await this.#embed([cue]);
       } catch (error) {
@@ -453,6 +457,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       cue,
       layers,
       window,
+      weights,
       ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
     };
     await this.#settings.statistics.refresh();

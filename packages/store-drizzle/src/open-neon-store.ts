@@ -1,5 +1,9 @@
 import { neonConfig, Pool, type PoolClient } from '@neondatabase/serverless';
-import { type EmbeddingProvider, MemoryUnavailable } from '@symfonic/core';
+import {
+  type EmbeddingProvider,
+  type FusionWeightsOption,
+  MemoryUnavailable,
+} from '@symfonic/core';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { createDrizzleStore } from './create-drizzle-store.js';
 import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
@@ -13,6 +17,15 @@ export type NeonStoreOptions = (
   readonly embedder?: EmbeddingProvider;
   /** Most rows `scanCandidates` ranks per list; 500 by default. */
   readonly scanBudget?: number;
+  /**
+   * The weight of each ranking's vote when full-text and vector rankings are
+   * fused (a row at position p of a list earns weight / (10 + p));
+   * `{ lexical: 1, vector: 1 }` by default. A zero `vector` weight ranks by
+   * full text alone (the cue is not embedded); a zero `lexical` weight ranks
+   * by vectors alone, and by full text, with the degradation that says why,
+   * when there is no cue vector (no pgvector, or the embedder failed).
+   */
+  readonly fusionWeights?: FusionWeightsOption;
 };
 
 /**
@@ -24,7 +37,7 @@ export type NeonStoreOptions = (
  * `'error'` event from crashing the process, and ends the pool on `close()`;
  * with a `pool`, the pool (and its listeners) stay yours.
  *
- * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
+ * @throws InvalidMemoryInput when the embedder, `scanBudget` or `fusionWeights` is unusable.
  * @throws MemoryUnavailable when no WebSocket constructor is available, or
  * the database cannot be reached or migrated.
  */
@@ -48,6 +61,7 @@ export async function openNeonStore(options: NeonStoreOptions): Promise<DrizzleM
       db: drizzle({ client: pool }),
       ...(options.embedder ? { embedder: options.embedder } : {}),
       ...(options.scanBudget === undefined ? {} : { scanBudget: options.scanBudget }),
+      ...(options.fusionWeights === undefined ? {} : { fusionWeights: options.fusionWeights }),
       ...(owned ? { onClose: () => pool.end() } : {}),
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '@symfonic/core';
+import type { EmbeddingProvider, FusionWeightsOption } from '@symfonic/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { createDrizzleStore } from './create-drizzle-store.js';
@@ -13,6 +13,15 @@ export type NodePostgresStoreOptions = (
   readonly embedder?: EmbeddingProvider;
   /** Most rows `scanCandidates` ranks per list; 500 by default. */
   readonly scanBudget?: number;
+  /**
+   * The weight of each ranking's vote when full-text and vector rankings are
+   * fused (a row at position p of a list earns weight / (10 + p));
+   * `{ lexical: 1, vector: 1 }` by default. A zero `vector` weight ranks by
+   * full text alone (the cue is not embedded); a zero `lexical` weight ranks
+   * by vectors alone, and by full text, with the degradation that says why,
+   * when there is no cue vector (no pgvector, or the embedder failed).
+   */
+  readonly fusionWeights?: FusionWeightsOption;
 };
 
 /**
@@ -24,7 +33,7 @@ export type NodePostgresStoreOptions = (
  * call that was using it. Give your own pool the same listeners
  * (`pool.on('error')`, and `client.on('error')` on `'connect'`), as pg advises.
  *
- * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
+ * @throws InvalidMemoryInput when the embedder, `scanBudget` or `fusionWeights` is unusable.
  * @throws MemoryUnavailable when the server cannot be reached or migrated.
  */
 export async function openNodePostgresStore(
@@ -44,6 +53,7 @@ export async function openNodePostgresStore(
       db: drizzle({ client: pool }),
       ...(options.embedder ? { embedder: options.embedder } : {}),
       ...(options.scanBudget === undefined ? {} : { scanBudget: options.scanBudget }),
+      ...(options.fusionWeights === undefined ? {} : { fusionWeights: options.fusionWeights }),
       ...(owned ? { onClose: () => pool.end() } : {}),
     });
   } catch (error) {

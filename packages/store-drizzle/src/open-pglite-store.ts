@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import type { EmbeddingProvider } from '@symfonic/core';
+import type { EmbeddingProvider, FusionWeightsOption } from '@symfonic/core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { createDrizzleStore } from './create-drizzle-store.js';
 import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
@@ -14,6 +14,15 @@ export interface PGliteStoreOptions {
   readonly embedder?: EmbeddingProvider;
   /** Most rows `scanCandidates` ranks per list; 500 by default. */
   readonly scanBudget?: number;
+  /**
+   * The weight of each ranking's vote when full-text and vector rankings are
+   * fused (a row at position p of a list earns weight / (10 + p));
+   * `{ lexical: 1, vector: 1 }` by default. A zero `vector` weight ranks by
+   * full text alone (the cue is not embedded); a zero `lexical` weight ranks
+   * by vectors alone, and by full text, with the degradation that says why,
+   * when there is no cue vector (no pgvector, or the embedder failed).
+   */
+  readonly fusionWeights?: FusionWeightsOption;
 }
 
 /**
@@ -22,7 +31,7 @@ export interface PGliteStoreOptions {
  * when given, in memory otherwise. Starting PGlite takes a few seconds, so
  * open one store and share it. `close()` closes PGlite.
  *
- * @throws InvalidMemoryInput when the embedder or `scanBudget` is unusable.
+ * @throws InvalidMemoryInput when the embedder, `scanBudget` or `fusionWeights` is unusable.
  * @throws MemoryUnavailable when PGlite cannot start (e.g. `dataDir` is not writable) or migrate.
  */
 export async function openPGliteStore(
@@ -42,6 +51,7 @@ export async function openPGliteStore(
       db: drizzle({ client }),
       ...(options.embedder ? { embedder: options.embedder } : {}),
       ...(options.scanBudget === undefined ? {} : { scanBudget: options.scanBudget }),
+      ...(options.fusionWeights === undefined ? {} : { fusionWeights: options.fusionWeights }),
       onClose: () => client.close(),
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { MemoryScope, StoredLayer } from '@symfonic/core';
+import type { FusionWeights, MemoryScope, StoredLayer } from '@symfonic/core';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { cueLexemes } from './cue-lexemes.js';
 import { lexemeQuery } from './lexeme-query.js';
@@ -28,6 +28,12 @@ export interface RankRequest {
   readonly layers: readonly StoredLayer[];
   /** How many rows each list (lexical, vector) contributes at most. */
   readonly window: number;
+  /**
+   * Each list's vote in the fusion. With a vector and a lexical weight of 0
+   * the lexical list is not computed; without a vector the ranking is
+   * lexical, whatever the weights.
+   */
+  readonly weights: FusionWeights;
   /** The cue's vector and the index to search, when ranking by vectors. */
   readonly vector?: { readonly index: VectorIndex; readonly values: Float32Array };
 }
@@ -125,8 +131,10 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that
  *   model serves.
- * - Fusion: reciprocal rank fusion of the two lists (rows tied in a list share
- *   its position), scaled so that first place in every list used is 1.
+ * - Fusion: weighted reciprocal rank fusion of the two lists (a row at
+ *   position p earns weight / (10 + p); rows tied in a list share its
+ *   position), scaled so that first place in every list used is 1. A lexical
+ *   weight of 0 leaves the lexical list out (and its statements unrun).
  *
  * Every list and the final join filter on `visibleTo(scope)`; no row outside
  * it can come back. The plans assume the planner has statistics of
@@ -142,14 +150,13 @@ export async function rankMemories(
   const layers = [...request.layers];
   const visibleMemory = and(visibleTo(memories, request.scope), inArray(memories.layer, layers));
   const window = request.window;
-  const weighed = await weighLexemes(
-    database,
-    request.scope,
-    layers,
-    await cueLexemes(database, request.cue),
-  );
-  const lexical = lexicalLists(request, weighed);
   const vector = request.vector;
+  const lexicalWeight = vector ? request.weights.lexical : 1;
+  const weighed =
+    lexicalWeight > 0
+      ? await weighLexemes(database, request.scope, layers, await cueLexemes(database, request.cue))
+      : [];
+  const lexical = lexicalLists(request, weighed);
   const semantic = vector
     ? sql`,
     semantic_nearest as (
@@ -165,16 +172,21 @@ export async function rankMemories(
       select id, rank() over (order by distance) as position from semantic_nearest
     )`
     : sql``;
-  // Reciprocal rank fusion, scaled so that first place in every list is 1; a
-  // single list needs no grouping.
+  // Weighted reciprocal rank fusion, scaled so that first place in every list
+  // used is 1; a single list needs no grouping.
+  const k = sql.raw(String(fusionConstant));
   const fused = vector
     ? sql`select id,
-        sum(1.0::float8 / (${sql.raw(String(fusionConstant))} + position))
-          * ${sql.raw(String((fusionConstant + 1) / 2))}::float8 as relevance
-      from (select id, position from lexical union all select id, position from semantic) as listed
+        sum(weight / (${k} + position))
+          * ${sql.raw(String((fusionConstant + 1) / (lexicalWeight + request.weights.vector)))}::float8 as relevance
+      from (
+        select id, position, ${sql.raw(String(lexicalWeight))}::float8 as weight from lexical
+        union all
+        select id, position, ${sql.raw(String(request.weights.vector))}::float8 as weight from semantic
+      ) as listed
       group by id`
     : sql`select id,
-        ${sql.raw(String(fusionConstant + 1))}::float8 / (${sql.raw(String(fusionConstant))} + position) as relevance
+        ${sql.raw(String(fusionConstant + 1))}::float8 / (${k} + position) as relevance
       from lexical`;
   // The final join reads `ranked` twice: for each row's relevance, and as the
   // array of ids its primary-key lookup is driven by, so the planner fetches

@@ -1,4 +1,10 @@
-import { type EmbeddingProvider, InvalidMemoryInput, type MemoryStore } from '@symfonic/core';
+import {
+  type EmbeddingProvider,
+  type FusionWeightsOption,
+  InvalidMemoryInput,
+  type MemoryStore,
+  resolveFusionWeights,
+} from '@symfonic/core';
 import { InMemoryStore } from './in-memory-store.js';
 
 /** Options of {@link createInMemoryStore}. */
@@ -32,11 +38,8 @@ export interface InMemoryStoreOptions {
    * zero `lexical` weight ranks by vectors alone, and falls back to full
    * text, reporting `embedding-failed`, when the embedder fails for a cue.
    */
-  readonly fusionWeights?: { readonly lexical?: number; readonly vector?: number };
+  readonly fusionWeights?: FusionWeightsOption;
 }
-
-/** The fusion weights when none are given: both rankings vote equally. */
-export const defaultFusionWeights = { lexical: 1, vector: 1 } as const;
 
 /**
  * A `MemoryStore` held in process memory, for tests, demos and single-process
@@ -63,19 +66,6 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
   if (!Number.isInteger(scanBudget) || scanBudget < 1) {
     throw new InvalidMemoryInput('invalid scan budget: it must be a whole number, 1 or more');
   }
-  const weights = {
-    lexical: options.fusionWeights?.lexical ?? defaultFusionWeights.lexical,
-    vector: options.fusionWeights?.vector ?? defaultFusionWeights.vector,
-  };
-  for (const weight of [weights.lexical, weights.vector]) {
-    if (!Number.isFinite(weight) || weight < 0) {
-      throw new InvalidMemoryInput('invalid fusion weight: it must be a finite number, 0 or more');
-    }
-  }
-  if (weights.lexical === 0 && (weights.vector === 0 || !options.embedder)) {
-    throw new InvalidMemoryInput(
-      'invalid fusion weights: a zero lexical weight needs an embedder and a vector weight above 0',
-    );
-  }
+  const weights = resolveFusionWeights(options.fusionWeights, options.embedder !== undefined);
   return new InMemoryStore(options.embedder, scanBudget, weights);
 }

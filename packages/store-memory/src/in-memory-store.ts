@@ -4,8 +4,10 @@ import {
   conversationTurnSchema,
   type Degradation,
   DegradationCode,
+  defaultFusionWeights,
   type EmbeddingProvider,
   type ForgetResult,
+  type FusionWeights,
   InvalidMemoryInput,
   type ListOptions,
   type MemoryOpInput,
@@ -31,7 +33,7 @@ import { gateCandidates } from './gate-candidates.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { planApply } from './plan-apply.js';
 import { isKeyVisible, scopeKey } from './scope-key.js';
-import { type FusionWeights, searchTenant } from './search-tenant.js';
+import { searchTenant } from './search-tenant.js';
 import { TenantMemories } from './tenant-memories.js';
 import { TurnLog } from './turn-log.js';
 
@@ -68,7 +70,7 @@ export class InMemoryStore implements MemoryStore {
   constructor(
     embedder: EmbeddingProvider | undefined,
     scanBudget: number,
-    weights: FusionWeights = { lexical: 1, vector: 1 },
+    weights: FusionWeights = defaultFusionWeights,
   ) {
     this.embedder = embedder;
     this.scanBudget = scanBudget;

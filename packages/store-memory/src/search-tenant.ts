@@ -1,4 +1,4 @@
-import type { MemoryLayer, MemoryRecord } from '@symfonic/core';
+import type { FusionWeights, MemoryLayer, MemoryRecord } from '@symfonic/core';
 import { type Candidate, compareCandidates } from './compare-candidates.js';
 import { fuseRankings } from './fuse-rankings.js';
 import { NearestRows } from './nearest-rows.js';
@@ -27,12 +27,6 @@ export interface TenantSearch {
    * cue vector); without a cue vector the ranking is full-text alone.
    */
   readonly weights: FusionWeights;
-}
-
-/** The weight of each ranking's vote in reciprocal rank fusion. */
-export interface FusionWeights {
-  readonly lexical: number;
-  readonly vector: number;
 }
 
 /** What a tenant search found. */
