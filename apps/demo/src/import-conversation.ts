@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
-import cliProgress from 'cli-progress';
 import { CliError } from './cli-error.js';
 import { parseConversationExport } from './conversation-export.js';
 import { type Output, style } from './output.js';
+import { progressReporter } from './progress-reporter.js';
 
 /** What one import did. */
 export interface ImportSummary {
@@ -12,31 +12,6 @@ export interface ImportSummary {
   readonly alreadyStored: number;
   readonly refused: number;
   readonly invalidLines: number;
-}
-
-function progressReporter(total: number) {
-  if (process.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
-      {
-        format: 'importing [{bar}] {percentage}% | {value}/{total} turns | {eta}s left',
-        stream: process.stderr,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    bar.start(total, 0);
-    return { update: (done: number) => bar.update(done), stop: () => bar.stop() };
-  }
-  let lastDecile = -1;
-  return {
-    update: (done: number) => {
-      const decile = Math.floor((done / Math.max(total, 1)) * 10);
-      if (decile !== lastDecile) {
-        lastDecile = decile;
-        process.stderr.write(`importing: ${done}/${total} turns\n`);
-      }
-    },
-    stop: () => undefined,
-  };
 }
 
 /**
@@ -66,7 +41,7 @@ export async function importConversation(
   for (const line of invalid)
     output.line(style.warn(`line ${line.lineNumber}: ${line.reason}; skipped`));
 
-  const progress = progressReporter(lines.length);
+  const progress = progressReporter(lines.length, { verb: 'importing', unit: 'turns' });
   let written = 0;
   let alreadyStored = 0;
   let refused = 0;
