@@ -14,7 +14,8 @@ export class CliError extends Error {
 /**
  * The one line and exit code for an error that reached the top of the
  * program: bad input exits 2, an unreachable database 3, a scope violation 4,
- * anything else 1 (with its message, still without a stack).
+ * anything else 1 (with its message, still without a stack); a `CliError`
+ * carries its own code (2 unless it says otherwise, 130 for an interrupt).
  */
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };

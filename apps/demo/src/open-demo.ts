@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
-import type { MemoryStore } from '@symfonic/core';
-import { createLocalEmbedder, createMemory, type Memory } from '@symfonic/memory';
+import type { EmbeddingProvider } from '@symfonic/core';
+import { createMemory, type Memory } from '@symfonic/memory';
+import type { DrizzleMemoryStore } from '@symfonic/store-drizzle';
 import { openNodePostgresStore } from '@symfonic/store-drizzle/node-postgres';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { yieldingEmbedder } from './yielding-embedder.js';
 
 /** Where the demo keeps its memory. */
 export interface DemoStorageOptions {
@@ -10,11 +12,13 @@ export interface DemoStorageOptions {
   readonly dataDir?: string;
   /** A PostgreSQL or Neon connection string; overrides `dataDir`. */
   readonly databaseUrl?: string;
+  /** Embeds memories and cues for the store and for recall (see `openDemoEmbedder`). */
+  readonly embedder: EmbeddingProvider;
 }
 
 /** The composed demo: a store, the memory loop over it, and how to close both. */
 export interface DemoMemory {
-  readonly store: MemoryStore;
+  readonly store: DrizzleMemoryStore;
   readonly memory: Memory;
   readonly where: string;
   close(): Promise<void>;
@@ -29,13 +33,14 @@ const recall = {
 
 /**
  * Compose the demo the way a team would: the Drizzle store on embedded PGlite
- * (on disk in `dataDir`) or on PostgreSQL/Neon when a URL is given, the local
- * embedder (no network, no model download), and `@symfonic/memory` over them.
+ * (on disk in `dataDir`) or on PostgreSQL/Neon when a URL is given, the
+ * chosen embedder (made to give the event loop a turn per call, see
+ * `yieldingEmbedder`), and `@symfonic/memory` over them.
  *
  * @throws MemoryUnavailable when the database cannot be reached or opened.
  */
 export async function openDemoMemory(options: DemoStorageOptions): Promise<DemoMemory> {
-  const embedder = createLocalEmbedder();
+  const embedder = yieldingEmbedder(options.embedder);
   const store = options.databaseUrl
     ? await openNodePostgresStore({ connectionString: options.databaseUrl, embedder })
     : await openPGliteStore({ dataDir: resolve(options.dataDir ?? '.symfonic'), embedder });

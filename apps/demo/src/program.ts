@@ -1,9 +1,12 @@
 import { type MemoryScope, parseScope } from '@symfonic/core';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { ask } from './ask.js';
 import { chat } from './chat.js';
+import { type DemoEmbedderName, demoEmbedderNames, openDemoEmbedder } from './demo-embedder.js';
+import { embedMissingVectors } from './embed-missing-vectors.js';
 import { importConversation } from './import-conversation.js';
 import { inspect } from './inspect.js';
+import { withInterruptSignal } from './interrupt-signal.js';
 import { type DemoMemory, openDemoMemory } from './open-demo.js';
 import { type Output, style } from './output.js';
 import { runScripted } from './run-scripted.js';
@@ -11,19 +14,30 @@ import { runScripted } from './run-scripted.js';
 interface GlobalOptions {
   readonly dataDir?: string;
   readonly databaseUrl?: string;
+  readonly embedder: DemoEmbedderName;
 }
 
+/**
+ * Open the demo's memory with the chosen embedder, give the memories that lack
+ * its vectors one (Ctrl-C stops that safely), run `work`, and close the store
+ * whatever happens.
+ */
 async function withMemory<T>(
   options: GlobalOptions,
   work: (demo: DemoMemory) => Promise<T>,
 ): Promise<T> {
+  const embedder = await openDemoEmbedder(options.embedder);
   const demo = await openDemoMemory({
+    embedder,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...((options.databaseUrl ?? process.env.DATABASE_URL)
       ? { databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL }
       : {}),
   });
   try {
+    await withInterruptSignal((signal) =>
+      embedMissingVectors(demo.store, { model: embedder.model, signal }),
+    );
     return await work(demo);
   } finally {
     await demo.close();
@@ -53,6 +67,14 @@ export function demoProgram(output: Output, setExitCode: (code: number) => void)
     .option(
       '--database-url <url>',
       'use PostgreSQL or Neon instead of PGlite (or set DATABASE_URL)',
+    )
+    .addOption(
+      new Option(
+        '--embedder <name>',
+        'how memories and cues become vectors: local (instant) or word-vectors (better recall of paraphrases; reads 300 MB of word vectors first)',
+      )
+        .choices(demoEmbedderNames)
+        .default('local'),
     )
     .showHelpAfterError();
 
