@@ -48,6 +48,7 @@ import {
   embedMissing,
 } from './embed-missing.js';
 import { forgetScope } from './forget-scope.js';
+import { hnswSearchBreadth } from './hnsw-search-breadth.js';
 import { memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
 import type { PlannerStatistics } from './planner-statistics.js';
@@ -465,6 +466,10 @@ export class DrizzleMemoryStore implements MemoryStore {
     const vector = request.vector;
     const ranked: RankedMemories = vector
       ? await runInTransaction(this.#settings.database, async (transaction) => {
+          // Search the HNSW graph wider than pgvector's default, which misses neighbours.
+          await transaction.execute(
+            sql`select set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`,
+          );
           if (pgvector?.iterativeScan) {
             // Keep walking the HNSW graph until enough rows pass the scope filter.
             await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);

@@ -150,6 +150,21 @@ describe('DrizzleMemoryStore on a database whose memories lack vectors of its mo
     expect((await vectorsOf(embedder.model)).size).toBe(7);
   });
 
+  it('lets a timer abort it: each batch gives the event loop a turn', async () => {
+    await add(await storeWith(), notes);
+    const store = await storeWith(embedder);
+    const controller = new AbortController();
+    const reason = new Error('stopped by a timer');
+    // Queued before the run starts: it fires at the run's first turn of the event loop,
+    // which a run that never leaves the microtask queue (PGlite's) would not give it.
+    setTimeout(() => controller.abort(reason), 0);
+    const stopped = await store
+      .embedMissing({ batchSize: 2, signal: controller.signal })
+      .catch((error) => error);
+    expect(stopped).toBe(reason);
+    expect((await vectorsOf(embedder.model)).size).toBe(0);
+  });
+
   it('refuses an aborted signal before embedding anything', async () => {
     await add(await storeWith(), notes.slice(0, 1));
     const counting = createTestEmbedder();

@@ -39,6 +39,16 @@ const largestBatchSize = 1_000;
 const retriedCodes = new Set(['40001', '40P01']);
 const writeAttempts = 5;
 
+/**
+ * Let the event loop take a turn. Embedded PGlite answers queries without
+ * ever leaving the microtask queue, so without this a long run would not let
+ * a timer or a signal handler (an `AbortSignal.timeout`, a Ctrl-C) run, and
+ * so abort it, until the run had ended.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Throw the signal's reason, marked as the caller's, when it was aborted. */
 function stopIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CallerFailure(signal.reason);
@@ -210,6 +220,7 @@ export async function embedMissing(
   let embedded = 0;
   let cursor: Cursor;
   for (;;) {
+    await yieldToEventLoop();
     stopIfAborted(signal);
     const batch = await readBatch(database, index, cursor, batchSize);
     if (batch.length === 0) {
