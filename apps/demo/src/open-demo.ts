@@ -4,7 +4,6 @@ import { createMemory, type Memory } from '@symfonic/memory';
 import type { DrizzleMemoryStore } from '@symfonic/store-drizzle';
 import { openNodePostgresStore } from '@symfonic/store-drizzle/node-postgres';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
-import { yieldingEmbedder } from './yielding-embedder.js';
 
 /** Where the demo keeps its memory. */
 export interface DemoStorageOptions {
@@ -34,13 +33,12 @@ const recall = {
 /**
  * Compose the demo the way a team would: the Drizzle store on embedded PGlite
  * (on disk in `dataDir`) or on PostgreSQL/Neon when a URL is given, the
- * chosen embedder (made to give the event loop a turn per call, see
- * `yieldingEmbedder`), and `@symfonic/memory` over them.
+ * chosen embedder, and `@symfonic/memory` over them.
  *
  * @throws MemoryUnavailable when the database cannot be reached or opened.
  */
 export async function openDemoMemory(options: DemoStorageOptions): Promise<DemoMemory> {
-  const embedder = yieldingEmbedder(options.embedder);
+  const { embedder } = options;
   const store = options.databaseUrl
     ? await openNodePostgresStore({ connectionString: options.databaseUrl, embedder })
     : await openPGliteStore({ dataDir: resolve(options.dataDir ?? '.symfonic'), embedder });
