@@ -114,7 +114,7 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
       limit ${window + 1}
     ),
     lexical as (
-      select id, rank() over (order by score desc) as position from lexical_scored where place <= ${window}
+      select id, place as position from lexical_scored where place <= ${window}
     )`;
 }
 
@@ -132,9 +132,14 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that
  *   model serves.
  * - Fusion: weighted reciprocal rank fusion of the two lists (a row at
- *   position p earns weight / (10 + p); rows tied in a list share its
- *   position), scaled so that first place in every list used is 1. A lexical
- *   weight of 0 leaves the lexical list out (and its statements unrun).
+ *   position p earns weight / (10 + p)), scaled so that first place in every
+ *   list used is 1. Lexical positions are distinct, ties in score taken by
+ *   salience, the later update and the smaller id, as in the in-memory store:
+ *   when tied rows shared a position, a cue word held by many memories put
+ *   them all level with the vector list's best (hybrid recall@10 on the
+ *   evaluation harness, PGlite: 69.7 shared, 73.6 distinct, with word
+ *   vectors). A lexical weight of 0 leaves the lexical list out (and its
+ *   statements unrun).
  *
  * Every list and the final join filter on `visibleTo(scope)`; no row outside
  * it can come back. The plans assume the planner has statistics of
