@@ -23,8 +23,8 @@ const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
  * - `in-memory/lexical`: full text alone (MiniSearch BM25+, stemmed terms);
  * - `in-memory/vectors/<embedder>`: vectors alone (`fusionWeights: { lexical: 0 }`);
  * - `in-memory/hybrid/<embedder>`: both, fused (the store's default);
- * - `pglite/lexical` and `pglite/hybrid/<embedder>`: the PostgreSQL store on
- *   embedded PGlite (it has no vector-only mode);
+ * - `pglite/lexical`, `pglite/vectors/<embedder>` and `pglite/hybrid/<embedder>`:
+ *   the same three on the PostgreSQL store on embedded PGlite;
  *
  * for the embedders `local-ngram` (`createLocalEmbedder()` of
  * `@symfonic/memory`: hashed words and character trigrams) and
@@ -74,14 +74,25 @@ export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
     open: () => openPGliteStore(),
   });
   for (const [name, embedder] of Object.entries(embedders)) {
-    systems.push({
-      name: `pglite/hybrid/${name}`,
-      store: 'pglite',
-      ranking: 'hybrid',
-      embedder: name,
-      ...pglite,
-      open: async () => openPGliteStore({ embedder: await embedder() }),
-    });
+    systems.push(
+      {
+        name: `pglite/vectors/${name}`,
+        store: 'pglite',
+        ranking: 'vectors',
+        embedder: name,
+        ...pglite,
+        open: async () =>
+          openPGliteStore({ embedder: await embedder(), fusionWeights: { lexical: 0 } }),
+      },
+      {
+        name: `pglite/hybrid/${name}`,
+        store: 'pglite',
+        ranking: 'hybrid',
+        embedder: name,
+        ...pglite,
+        open: async () => openPGliteStore({ embedder: await embedder() }),
+      },
+    );
   }
   return systems;
 }
