@@ -192,6 +192,37 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     ]);
   });
 
+  it("keeps the store's fused order with an embedder when the store ranked with vectors", async () => {
+    const embedder = createTestEmbedder();
+    const ranking = await kind.open(embedder);
+    try {
+      const { user } = freshUser();
+      await ranking.apply(
+        user,
+        [
+          'Her puppy is a labrador',
+          'Owns a dog bowl and a leash',
+          'Walks the dog every morning',
+          'Bakes sourdough bread',
+        ].map((text) => ({ op: 'add' as const, layer: 'semantic' as const, text })),
+        writer,
+      );
+      const scanned = await ranking.scanCandidates?.({ scope: user, cue: 'dog', limit: 10 });
+      const block = await createMemory({
+        store: ranking,
+        clock,
+        embedder,
+        working: { recentTurns: 0 },
+      }).hydrate(user, 'dog');
+      expect(scanned?.degradations).toEqual([]);
+      expect(block.recalled.map(({ record }) => record.id)).toEqual(
+        scanned?.memories.map(({ record }) => record.id),
+      );
+    } finally {
+      await ranking.close();
+    }
+  });
+
   it('degrades recall, not the turn, when the embedder it re-scores with is down', async () => {
     const { conversation } = await seeded();
     const embedder = createTestEmbedder();

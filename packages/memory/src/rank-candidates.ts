@@ -15,8 +15,9 @@ export interface RankedMemory {
 /**
  * Rank candidates best first by
  * `weights.relevance * r + weights.salience * salience + weights.recency * 0.5 ^ (age / halfLife)`,
- * where `r` is relevance rescaled to 0..1 over these candidates (relevance
- * scales differ between stores; the rescaling keeps the weights meaningful)
+ * where `r` is `rankBy` (the relevance when absent) rescaled to 0..1 over
+ * these candidates (relevance scales differ between stores; the rescaling
+ * keeps the weights meaningful)
  * and `age` runs from the memory's `updatedAt` to `now` (a corrected fact is
  * fresh). Equal scores are ordered by id, so the order never depends on the
  * order the store answered in.
@@ -24,21 +25,25 @@ export interface RankedMemory {
  * @returns a new array; `[]` for no candidates; never throws.
  */
 export function rankCandidates(
-  candidates: readonly { readonly record: MemoryRecord; readonly relevance: number }[],
+  candidates: readonly {
+    readonly record: MemoryRecord;
+    readonly relevance: number;
+    readonly rankBy?: number;
+  }[],
   options: Pick<RecallOptions, 'halfLifeDays' | 'weights'>,
   now: Date,
 ): RankedMemory[] {
   let lowest = Number.POSITIVE_INFINITY;
   let highest = Number.NEGATIVE_INFINITY;
-  for (const { relevance } of candidates) {
-    lowest = Math.min(lowest, relevance);
-    highest = Math.max(highest, relevance);
+  for (const { relevance, rankBy = relevance } of candidates) {
+    lowest = Math.min(lowest, rankBy);
+    highest = Math.max(highest, rankBy);
   }
   const spread = highest - lowest;
   const halfLife = options.halfLifeDays * dayInMilliseconds;
   const { weights } = options;
-  const ranked = candidates.map(({ record, relevance }) => {
-    const rescaled = spread > 0 ? (relevance - lowest) / spread : 1;
+  const ranked = candidates.map(({ record, relevance, rankBy = relevance }) => {
+    const rescaled = spread > 0 ? (rankBy - lowest) / spread : 1;
     const age = Math.max(0, now.getTime() - record.updatedAt.getTime());
     const recency = 0.5 ** (age / halfLife);
     const score =

@@ -10,6 +10,7 @@ import {
   type StoredLayer,
 } from '@symfonic/core';
 import { type RankedMemory, rankCandidates } from './rank-candidates.js';
+import { rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
 
 /** The layers recall reads; working memory comes from the conversation log instead. */
@@ -56,7 +57,9 @@ function renderedLength(record: MemoryRecord): number {
  * 2. the salience floor `minSalience`;
  * 3. the relevance floor `minRelevance` (when set), on the store's relevance or
  *    on `relevance`'s scores when given;
- * 4. ranking ({@link rankCandidates});
+ * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
+ *    chooses: the store's order, fused with the scorer's when the store says
+ *    it ranked by full text alone;
  * 5. the per-layer and total character caps, walked in rank order: a memory
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
@@ -93,8 +96,8 @@ export async function recall(
   }
 
   const seen = new Set<string>();
-  const admitted: { record: MemoryRecord; relevance: number }[] = [];
-  for (const candidate of scanned.memories) {
+  const admitted: { record: MemoryRecord; relevance: number; place: number }[] = [];
+  for (const [place, candidate] of scanned.memories.entries()) {
     const { record } = candidate;
     if (seen.has(record.id)) {
       dropped.push({ id: record.id, reason: 'the store answered this memory more than once' });
@@ -109,12 +112,12 @@ export async function recall(
         reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
       });
     } else {
-      admitted.push(candidate);
+      admitted.push({ record, relevance: candidate.relevance, place });
     }
     seen.add(record.id);
   }
 
-  const scored = context.relevance ? await rescore(context.relevance, cue, admitted) : admitted;
+  const scored = await score(context.relevance, cue, admitted);
   const { minRelevance } = options;
   const relevant =
     minRelevance === undefined
@@ -128,7 +131,11 @@ export async function recall(
           return false;
         });
 
-  const ranked = rankCandidates(relevant, options, context.now);
+  const ranked = rankCandidates(
+    rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+    options,
+    context.now,
+  );
   const used = { semantic: 0, episodic: 0, total: 0 };
   const fitting: RankedMemory[] = [];
   for (const memory of ranked) {
@@ -165,15 +172,23 @@ export async function recall(
   };
 }
 
-async function rescore(
-  scorer: RelevanceScorer,
+/** Each candidate with the relevance its floor applies to: the scorer's, or the store's without one. */
+async function score(
+  scorer: RelevanceScorer | undefined,
   cue: string,
-  candidates: readonly { record: MemoryRecord }[],
-): Promise<{ record: MemoryRecord; relevance: number }[]> {
-  if (candidates.length === 0) return [];
-  const scores = await scorer(
-    cue,
-    candidates.map(({ record }) => record),
-  );
-  return candidates.map(({ record }, index) => ({ record, relevance: scores[index] as number }));
+  candidates: readonly { record: MemoryRecord; relevance: number; place: number }[],
+): Promise<ScoredCandidate[]> {
+  const scores =
+    scorer && candidates.length > 0
+      ? await scorer(
+          cue,
+          candidates.map(({ record }) => record),
+        )
+      : undefined;
+  return candidates.map(({ record, relevance, place }, index) => ({
+    record,
+    relevance: scores ? (scores[index] as number) : relevance,
+    storeRelevance: relevance,
+    storePlace: place,
+  }));
 }

@@ -1,0 +1,72 @@
+import { DegradationCode, type MemoryRecord } from '@symfonic/core';
+import { describe, expect, it } from 'vitest';
+import { rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
+
+function record(id: string): MemoryRecord {
+  const at = new Date('2026-11-30T12:00:00Z');
+  return {
+    id,
+    scope: { tenant: 'acme', path: ['user:1'] },
+    layer: 'semantic',
+    text: id,
+    salience: 0.5,
+    createdAt: at,
+    updatedAt: at,
+    provenance: { writer: 'test' },
+  };
+}
+
+/** Three candidates the store ranked a, b, c; the cosine ranks them c, b, a. */
+const candidates: ScoredCandidate[] = [
+  { record: record('a'), relevance: 0.1, storeRelevance: 3, storePlace: 0 },
+  { record: record('b'), relevance: 0.5, storeRelevance: 2, storePlace: 1 },
+  { record: record('c'), relevance: 0.9, storeRelevance: 1, storePlace: 2 },
+];
+const rankBy = (ranked: ReturnType<typeof rankingRelevance>) =>
+  Object.fromEntries(ranked.map(({ record, rankBy }) => [record.id, rankBy]));
+
+describe('rankingRelevance', () => {
+  it("ranks by the store's relevance without an embedder", () => {
+    const ranked = rankingRelevance(candidates, [], false);
+    expect(rankBy(ranked)).toEqual({ a: 3, b: 2, c: 1 });
+    expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
+  });
+
+  it("keeps the store's order when the store ranked with vectors, the cosine only for the floor", () => {
+    const ranked = rankingRelevance(
+      candidates,
+      [{ code: DegradationCode.scanBudgetSpent, detail: 'more matched' }],
+      true,
+    );
+    expect(rankBy(ranked)).toEqual({ a: 3, b: 2, c: 1 });
+    expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
+  });
+
+  it.each([
+    DegradationCode.noEmbedder,
+    DegradationCode.noVectorIndex,
+    DegradationCode.embeddingFailed,
+  ])('fuses the store order with the cosine order when the store says %s', (code) => {
+    const ranked = rankingRelevance(candidates, [{ code, detail: 'lexical only' }], true);
+    // Each list gives 1 / (10 + place): a first place in one list and a third in the other.
+    expect(rankBy(ranked)).toEqual({
+      a: 1 / 11 + 1 / 13,
+      b: 1 / 12 + 1 / 12,
+      c: 1 / 13 + 1 / 11,
+    });
+    expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
+  });
+
+  it('lets a candidate the words ranked last rise on its cosine', () => {
+    const four: ScoredCandidate[] = [
+      ...candidates.map((candidate) => ({ ...candidate, relevance: 0 })),
+      { record: record('d'), relevance: 1, storeRelevance: 0.5, storePlace: 3 },
+    ];
+    const ranked = rankBy(
+      rankingRelevance(four, [{ code: DegradationCode.noVectorIndex, detail: '' }], true),
+    );
+    // d: last by words, first by cosine; b: second by words, third by cosine (ties keep store order).
+    expect(ranked.d).toBeGreaterThan(ranked.b as number);
+    expect(ranked.d).toBeCloseTo(1 / 14 + 1 / 11, 12);
+  });
+});
