@@ -1,4 +1,7 @@
-import type { MemoryStore } from '@symfonic/core';
+import type { MemoryQuery, MemoryStore, RetrievalResult } from '@symfonic/core';
+
+/** How a system answers a question: the memories it ranked, best first, and the degradations it ran under. */
+export type EvalAnswer = Pick<RetrievalResult, 'memories' | 'degradations'>;
 
 /** A store and ranking to evaluate. */
 export interface EvalSystem {
@@ -14,4 +17,9 @@ export interface EvalSystem {
   readonly conversationLimit?: number;
   /** Open a fresh, empty store; the harness closes it. */
   open(): Promise<MemoryStore>;
+  /**
+   * How a question is asked of the opened store; `store.retrieve` when
+   * absent. Called once per run, before the first question.
+   */
+  readonly asker?: (store: MemoryStore) => (query: MemoryQuery) => Promise<EvalAnswer>;
 }

@@ -1,9 +1,9 @@
 import type { EmbeddingProvider } from '@symfonic/core';
-import { createLocalEmbedder } from '@symfonic/memory';
+import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { wordVectorEmbedder } from './embedders/word-vector-embedder-of.js';
-import type { EvalSystem } from './eval-system.js';
+import type { EvalAnswer, EvalSystem } from './eval-system.js';
 
 /** Options of {@link evalSystems}. */
 export interface EvalSystemsOptions {
@@ -18,11 +18,54 @@ const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
 };
 
 /**
+ * `hydrate` of `@symfonic/memory` over the in-memory hybrid store, as an
+ * application calls it (`createMemory({ store, embedder })`, the same
+ * embedder for both): the recalled memories, best first. No working window,
+ * and caps and a limit wide enough that only the ranking decides.
+ */
+function hydrateSystem(name: string, embedder: () => Promise<EmbeddingProvider>): EvalSystem {
+  let shared: EmbeddingProvider | undefined;
+  return {
+    name: `in-memory/hydrate/${name}`,
+    store: 'in-memory',
+    ranking: 'hydrate',
+    embedder: name,
+    open: async () => {
+      shared = await embedder();
+      return createInMemoryStore({ embedder: shared });
+    },
+    asker: (store) => {
+      const wide = 1_000_000;
+      const ask = (limit: number) =>
+        createMemory({
+          store,
+          ...(shared ? { embedder: shared } : {}),
+          working: { recentTurns: 0 },
+          recall: { limit, caps: { semantic: wide, episodic: wide, total: wide } },
+        });
+      const memories = new Map<number, ReturnType<typeof ask>>();
+      return async (query): Promise<EvalAnswer> => {
+        const limit = query.limit ?? 25;
+        const memory = memories.get(limit) ?? ask(limit);
+        memories.set(limit, memory);
+        const block = await memory.hydrate(query.scope, query.cue);
+        return {
+          memories: block.recalled.map(({ record, score }) => ({ record, relevance: score })),
+          degradations: [...block.degraded.conditions],
+        };
+      };
+    },
+  };
+}
+
+/**
  * The systems `pnpm eval` reports, in this order:
  *
  * - `in-memory/lexical`: full text alone (MiniSearch BM25+, stemmed terms);
  * - `in-memory/vectors/<embedder>`: vectors alone (`fusionWeights: { lexical: 0 }`);
  * - `in-memory/hybrid/<embedder>`: both, fused (the store's default);
+ * - `in-memory/hydrate/<embedder>`: `hydrate` of `@symfonic/memory` over that
+ *   hybrid store, with the same embedder, as an application recalls;
  * - `pglite/lexical`, `pglite/vectors/<embedder>` and `pglite/hybrid/<embedder>`:
  *   the same three on the PostgreSQL store on embedded PGlite;
  *
@@ -65,6 +108,9 @@ export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
         open: async () => createInMemoryStore({ embedder: await embedder() }),
       },
     );
+  }
+  for (const [name, embedder] of Object.entries(embedders)) {
+    systems.push(hydrateSystem(name, embedder));
   }
   systems.push({
     name: 'pglite/lexical',

@@ -18,7 +18,7 @@ export interface Retrieval {
   readonly memoryIds: readonly string[];
   /** Their relevance, on the store's scale. */
   readonly relevances: readonly number[];
-  /** Wall-clock milliseconds of the `retrieve` call. */
+  /** Wall-clock milliseconds of the call that answered it. */
   readonly latencyMs: number;
   /** The degradation codes the store reported. */
   readonly degradations: readonly string[];
@@ -40,7 +40,8 @@ export const evalTenant = 'symfonic-eval';
  * system's limit) into its own scope, `{ tenant: 'symfonic-eval', path:
  * ['conversation:<id>'] }`, one episodic memory per turn, then ask every
  * question of those conversations as a cue through `store.retrieve` (the
- * top-k API a caller gets) with `limit`, timing each call. One untimed
+ * top-k API a caller gets), or the system's `asker`, with `limit`, timing
+ * each call. One untimed
  * warm-up query runs first. The store is closed at the end.
  *
  * @throws whatever the store throws; the store is closed all the same.
@@ -72,14 +73,15 @@ export async function runRetrievals(
       });
     }
     const ingestSeconds = (performance.now() - ingestStart) / 1000;
+    const ask = system.asker?.(store) ?? ((query) => store.retrieve(query));
     const first = ingested.values().next().value;
-    if (first) await store.retrieve({ scope: first.scope, cue: 'warm up', limit });
+    if (first) await ask({ scope: first.scope, cue: 'warm up', limit });
 
     const retrievals: Retrieval[] = [];
     for (const [index, question] of questions.entries()) {
       const conversation = ingested.get(question.conversationId) as IngestedConversation;
       const start = performance.now();
-      const result = await store.retrieve({
+      const result = await ask({
         scope: conversation.scope,
         cue: question.question,
         limit,
