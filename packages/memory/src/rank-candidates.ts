@@ -8,7 +8,7 @@ export interface RankedMemory {
   readonly record: MemoryRecord;
   /** The relevance the floor was applied to (the store's, or cosine with an embedder). */
   readonly relevance: number;
-  /** The ranking score: the weighted sum of rescaled relevance, salience and recency. */
+  /** The ranking score: the weighted sum of the rescaled relevance it was ranked by (see `rankingRelevance`), salience and recency. */
   readonly score: number;
 }
 
