@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { describeAvailabilityContract } from './availability-contract.js';
 import type { ContractContext } from './contract-context.js';
 import { describeForgetContract } from './forget-contract.js';
+import { describeFusionContract } from './fusion-contract.js';
 import { describeHistoryContract } from './history-contract.js';
 import { describeIsolationContract } from './isolation-contract.js';
 import { describeListContract } from './list-contract.js';
@@ -17,12 +18,14 @@ import { describeWritesContract } from './writes-contract.js';
  * blocks named after `name`. Call it at the top level of a
  * `*.contract.test.ts` file.
  *
- * `open` runs once before the suite and once more for the closed-store
- * tests; it receives the suite's deterministic {@link createTestEmbedder}
- * embedder, which a store declared with `vectors: true` must be built with.
- * `reset` runs before every test. Capabilities switch tests on, never off by
- * name: without `vectors`, the paraphrase and embedder-outage tests are
- * skipped and the store must instead report that it ranked without vectors.
+ * `open` runs once before the suite, once more for the closed-store tests
+ * and once per store the fusion-weights tests need; it receives a
+ * deterministic embedder the suite controls, which a store declared with
+ * `vectors: true` must be built with, and the `fusionWeights` to open the
+ * store with. `reset` runs before every test. Capabilities switch tests on,
+ * never off by name: without `vectors`, the paraphrase, embedder-outage and
+ * vectors-alone tests are skipped and the store must instead report that it
+ * ranked without vectors.
  *
  * @returns nothing; the assertions run when vitest runs the file.
  */
@@ -63,6 +66,7 @@ export function describeMemoryStoreContract(
     describeIsolationContract(context);
     describeWritesContract(context);
     describeRetrievalContract(context);
+    describeFusionContract(context);
     describeHistoryContract(context);
     describeListContract(context);
     describeForgetContract(context);

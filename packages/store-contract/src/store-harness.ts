@@ -1,4 +1,4 @@
-import type { MemoryStore } from '@symfonic/core';
+import type { FusionWeightsOption, MemoryStore } from '@symfonic/core';
 import type { TestEmbedder } from './test-embedder.js';
 
 /** What a store under test hands the contract suite. */
@@ -23,12 +23,22 @@ export interface StoreHarnessContext {
    * embedder; a store without vectors ignores it.
    */
   readonly embedder: TestEmbedder;
+  /**
+   * The fusion weights the store must be opened with, passed through
+   * unchanged as the store's `fusionWeights` option; absent means the
+   * store's defaults. The fusion-weights tests set it (bad weights included:
+   * the opener must then reject with the store's `InvalidMemoryInput`).
+   */
+  readonly fusionWeights?: FusionWeightsOption;
 }
 
 /**
- * Opens a store for the suite. Called once per suite and once more for the
- * closed-store tests, which close the store they get: each call must return
- * a store whose `close()` does not affect the other.
+ * Opens a store for the suite. Called once per suite, once more for the
+ * closed-store tests, which close the store they get, and once per store a
+ * fusion-weights test needs: each call must return a store whose `close()`
+ * does not affect the others. The suite resets a store it opened itself
+ * before using it, so stores may share one database (never two at a time
+ * in use: a test finishes with one before it opens the next).
  */
 export type OpenStoreHarness = (context: StoreHarnessContext) => Promise<StoreHarness>;
 

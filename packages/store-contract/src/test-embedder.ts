@@ -67,9 +67,6 @@ export function createTestEmbedder(options: TestEmbedderOptions = {}): TestEmbed
   if (!Number.isInteger(dimensions) || dimensions < 1) {
     throw new RangeError('the test embedder needs a positive whole number of dimensions');
   }
-  let available = true;
-  let calls = 0;
-
   const embedOne = (text: string): Float32Array => {
     const vector = new Float32Array(dimensions);
     for (const concept of conceptsOf(text)) {
@@ -84,9 +81,22 @@ export function createTestEmbedder(options: TestEmbedderOptions = {}): TestEmbed
     }
     return vector;
   };
+  return switchableEmbedder('symfonic-test-concepts-v1', dimensions, embedOne);
+}
 
+/**
+ * A {@link TestEmbedder} of `model` and `dimensions` that embeds each text
+ * with `embedOne`, counts its calls and fails while switched off.
+ */
+export function switchableEmbedder(
+  model: string,
+  dimensions: number,
+  embedOne: (text: string) => Float32Array,
+): TestEmbedder {
+  let available = true;
+  let calls = 0;
   return {
-    model: 'symfonic-test-concepts-v1',
+    model,
     dimensions,
     get calls() {
       return calls;
@@ -96,9 +106,7 @@ export function createTestEmbedder(options: TestEmbedderOptions = {}): TestEmbed
     },
     async embed(texts: readonly string[]): Promise<Float32Array[]> {
       calls += 1;
-      if (!available) {
-        throw new MemoryUnavailable('the test embedder is simulating an outage');
-      }
+      if (!available) throw new MemoryUnavailable('the test embedder is simulating an outage');
       return texts.map(embedOne);
     },
   };

@@ -21,8 +21,12 @@ if (url) {
   afterAll(() => proxy.close());
   describeMemoryStoreContract(
     suite,
-    async ({ embedder }) => {
-      const store = await openNeonStore({ connectionString: url, embedder });
+    async ({ embedder, fusionWeights }) => {
+      const store = await openNeonStore({
+        connectionString: url,
+        embedder,
+        ...(fusionWeights ? { fusionWeights } : {}),
+      });
       const eraser = new pg.Pool({ connectionString: url, max: 1 });
       return {
         store,

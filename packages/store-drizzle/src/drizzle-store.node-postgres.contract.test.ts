@@ -16,9 +16,13 @@ const url = await testDatabase('symfonic_drizzle_node_postgres');
 if (url) {
   describeMemoryStoreContract(
     suite,
-    async ({ embedder }) => {
+    async ({ embedder, fusionWeights }) => {
       // Given the embedder either way: without pgvector the store must say it ranked lexically.
-      const store = await openNodePostgresStore({ connectionString: url, embedder });
+      const store = await openNodePostgresStore({
+        connectionString: url,
+        embedder,
+        ...(fusionWeights ? { fusionWeights } : {}),
+      });
       const eraser = new pg.Pool({ connectionString: url, max: 1 });
       return {
         store,

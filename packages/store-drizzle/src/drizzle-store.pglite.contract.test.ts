@@ -12,9 +12,13 @@ afterAll(async () => (await client).close());
 
 describeMemoryStoreContract(
   'drizzle on PGlite, with pgvector',
-  async ({ embedder }) => {
+  async ({ embedder, fusionWeights }) => {
     const db = drizzle({ client: await client });
-    const store = await createDrizzleStore({ db, embedder });
+    const store = await createDrizzleStore({
+      db,
+      embedder,
+      ...(fusionWeights ? { fusionWeights } : {}),
+    });
     return { store, reset: () => eraseStoreTables(db), close: () => store.close() };
   },
   { vectors: true },

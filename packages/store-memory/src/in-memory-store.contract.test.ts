@@ -1,4 +1,4 @@
-import type { EmbeddingProvider, MemoryStore } from '@symfonic/core';
+import type { EmbeddingProvider, FusionWeightsOption, MemoryStore } from '@symfonic/core';
 import { describeMemoryStoreContract, type StoreHarness } from '@symfonic/store-contract';
 import { createInMemoryStore } from './create-in-memory-store.js';
 
@@ -7,8 +7,15 @@ import { createInMemoryStore } from './create-in-memory-store.js';
  * swaps the store behind a delegate for a fresh one (an in-memory store has
  * no "wipe" on its port, and must not).
  */
-function harness(embedder: EmbeddingProvider | undefined): StoreHarness {
-  const open = () => createInMemoryStore(embedder ? { embedder } : {});
+function harness(
+  embedder: EmbeddingProvider | undefined,
+  fusionWeights: FusionWeightsOption | undefined,
+): StoreHarness {
+  const open = () =>
+    createInMemoryStore({
+      ...(embedder ? { embedder } : {}),
+      ...(fusionWeights ? { fusionWeights } : {}),
+    });
   let current = open();
   const store: MemoryStore = {
     append: (scope, turn) => current.append(scope, turn),
@@ -32,10 +39,12 @@ function harness(embedder: EmbeddingProvider | undefined): StoreHarness {
   };
 }
 
-describeMemoryStoreContract('in-memory, lexical only', async () => harness(undefined));
+describeMemoryStoreContract('in-memory, lexical only', async ({ fusionWeights }) =>
+  harness(undefined, fusionWeights),
+);
 
 describeMemoryStoreContract(
   'in-memory, with the test embedder',
-  async ({ embedder }) => harness(embedder),
+  async ({ embedder, fusionWeights }) => harness(embedder, fusionWeights),
   { vectors: true },
 );
