@@ -18,27 +18,35 @@ const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
 };
 
 /**
- * `hydrate` of `@symfonic/memory` over the in-memory hybrid store, as an
- * application calls it (`createMemory({ store, embedder })`, the same
+ * `hydrate` of `@symfonic/memory` over a hybrid store (in memory or on
+ * PGlite, the demo's), as an application calls it (`createMemory({ store, embedder })`, the same
  * embedder for both): the recalled memories, best first. No working window,
  * and caps and a limit wide enough that only the ranking decides.
  */
-function hydrateSystem(name: string, embedder: () => Promise<EmbeddingProvider>): EvalSystem {
+function hydrateSystem(
+  store: 'in-memory' | 'pglite',
+  name: string,
+  embedder: () => Promise<EmbeddingProvider>,
+  pglite: { readonly conversationLimit?: number },
+): EvalSystem {
   let shared: EmbeddingProvider | undefined;
   return {
-    name: `in-memory/hydrate/${name}`,
-    store: 'in-memory',
+    name: `${store}/hydrate/${name}`,
+    store,
     ranking: 'hydrate',
     embedder: name,
+    ...(store === 'pglite' ? pglite : {}),
     open: async () => {
       shared = await embedder();
-      return createInMemoryStore({ embedder: shared });
+      return store === 'pglite'
+        ? openPGliteStore({ embedder: shared })
+        : createInMemoryStore({ embedder: shared });
     },
-    asker: (store) => {
+    asker: (opened) => {
       const wide = 1_000_000;
       const ask = (limit: number) =>
         createMemory({
-          store,
+          store: opened,
           ...(shared ? { embedder: shared } : {}),
           working: { recentTurns: 0 },
           recall: { limit, caps: { semantic: wide, episodic: wide, total: wide } },
@@ -66,8 +74,8 @@ function hydrateSystem(name: string, embedder: () => Promise<EmbeddingProvider>)
  * - `in-memory/hybrid/<embedder>`: both, fused (the store's default);
  * - `in-memory/hydrate/<embedder>`: `hydrate` of `@symfonic/memory` over that
  *   hybrid store, with the same embedder, as an application recalls;
- * - `pglite/lexical`, `pglite/vectors/<embedder>` and `pglite/hybrid/<embedder>`:
- *   the same three on the PostgreSQL store on embedded PGlite;
+ * - `pglite/lexical`, `pglite/vectors/<embedder>`, `pglite/hybrid/<embedder>` and
+ *   `pglite/hydrate/<embedder>`: the same on the PostgreSQL store on embedded PGlite;
  *
  * for the embedders `local-ngram` (`createLocalEmbedder()` of
  * `@symfonic/memory`: hashed words and character trigrams) and
@@ -110,7 +118,7 @@ export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
     );
   }
   for (const [name, embedder] of Object.entries(embedders)) {
-    systems.push(hydrateSystem(name, embedder));
+    systems.push(hydrateSystem('in-memory', name, embedder, pglite));
   }
   systems.push({
     name: 'pglite/lexical',
@@ -138,6 +146,7 @@ export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
         ...pglite,
         open: async () => openPGliteStore({ embedder: await embedder() }),
       },
+      hydrateSystem('pglite', name, embedder, pglite),
     );
   }
   return systems;
