@@ -4,12 +4,10 @@ import {
   skippedWithoutDatabase,
   testDatabase,
 } from '@symfonic/test-support/postgres';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openNeonStore } from './open-neon-store.js';
 import { configureNeonForProxy } from './testing/configure-neon-for-proxy.js';
-import { eraseStoreTables } from './testing/erase-store-tables.js';
+import { serverStoreHarness } from './testing/server-store-harness.js';
 import { startWebSocketProxy } from './testing/start-websocket-proxy.js';
 
 const suite = 'drizzle on Neon serverless (WebSocket pool, through a local proxy)';
@@ -27,15 +25,7 @@ if (url) {
         embedder,
         ...(fusionWeights ? { fusionWeights } : {}),
       });
-      const eraser = new pg.Pool({ connectionString: url, max: 1 });
-      return {
-        store,
-        reset: () => eraseStoreTables(drizzle({ client: eraser })),
-        close: async () => {
-          await store.close();
-          await eraser.end();
-        },
-      };
+      return serverStoreHarness(store, url);
     },
     { vectors: await serverHasPgvector(url) },
   );

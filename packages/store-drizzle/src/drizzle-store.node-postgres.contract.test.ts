@@ -4,11 +4,9 @@ import {
   skippedWithoutDatabase,
   testDatabase,
 } from '@symfonic/test-support/postgres';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { describe, it } from 'vitest';
 import { openNodePostgresStore } from './open-node-postgres-store.js';
-import { eraseStoreTables } from './testing/erase-store-tables.js';
+import { serverStoreHarness } from './testing/server-store-harness.js';
 
 const suite = 'drizzle on PostgreSQL via node-postgres';
 const url = await testDatabase('symfonic_drizzle_node_postgres');
@@ -23,15 +21,7 @@ if (url) {
         embedder,
         ...(fusionWeights ? { fusionWeights } : {}),
       });
-      const eraser = new pg.Pool({ connectionString: url, max: 1 });
-      return {
-        store,
-        reset: () => eraseStoreTables(drizzle({ client: eraser })),
-        close: async () => {
-          await store.close();
-          await eraser.end();
-        },
-      };
+      return serverStoreHarness(store, url);
     },
     { vectors: await serverHasPgvector(url) },
   );
