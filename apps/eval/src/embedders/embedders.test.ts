@@ -2,7 +2,10 @@ import { createLocalEmbedder } from '@symfonic/memory';
 import { createWordVectorEmbedder, createWordVectorTable } from '@symfonic/memory/word-vectors';
 import { describe, expect, it } from 'vitest';
 import { concatenateEmbedders } from './concatenate-embedders.js';
-import { createHashedNgramEmbedder } from './hashed-ngram-embedder.js';
+import {
+  createHashedNgramEmbedder,
+  shippedLocalEmbedderSettings,
+} from './hashed-ngram-embedder.js';
 
 function dot(left: Float32Array, right: Float32Array): number {
   let sum = 0;
@@ -24,14 +27,7 @@ describe('createHashedNgramEmbedder', () => {
   it('with the shipped settings is exactly the local embedder of @symfonic/memory', async () => {
     const texts = ['Allergic to peanuts', 'I adopted a beagle named Pepper.', 'ÇA VA ?'];
     const shipped = await createLocalEmbedder().embed(texts);
-    const rebuilt = await createHashedNgramEmbedder({
-      dimensions: 384,
-      wordWeight: 1,
-      ngramWeight: 0.5,
-      ngramSizes: [3],
-      dropStopWords: false,
-      stem: false,
-    }).embed(texts);
+    const rebuilt = await createHashedNgramEmbedder(shippedLocalEmbedderSettings).embed(texts);
     expect(rebuilt.map((vector) => Array.from(vector))).toEqual(
       shipped.map((vector) => Array.from(vector)),
     );

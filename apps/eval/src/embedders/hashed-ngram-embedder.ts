@@ -34,6 +34,16 @@ function hash(feature: string): number {
   return value >>> 0;
 }
 
+/** The settings under which {@link createHashedNgramEmbedder} is `createLocalEmbedder()` of `@symfonic/memory`. */
+export const shippedLocalEmbedderSettings: HashedNgramEmbedderOptions = {
+  dimensions: 384,
+  wordWeight: 1,
+  ngramWeight: 0.5,
+  ngramSizes: [3],
+  dropStopWords: false,
+  stem: false,
+};
+
 /**
  * The local embedder's algorithm with its knobs exposed, for the experiments
  * that chose the shipped settings: words and their character n-grams

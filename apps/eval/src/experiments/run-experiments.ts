@@ -6,7 +6,10 @@ import {
 } from '@symfonic/memory/word-vectors';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { concatenateEmbedders } from '../embedders/concatenate-embedders.js';
-import { createHashedNgramEmbedder } from '../embedders/hashed-ngram-embedder.js';
+import {
+  createHashedNgramEmbedder,
+  shippedLocalEmbedderSettings,
+} from '../embedders/hashed-ngram-embedder.js';
 import { sharedWordVectors } from '../embedders/word-vector-embedder-of.js';
 import type { EvalDataset } from '../eval-dataset.js';
 import type { EvalSystem } from '../eval-system.js';
@@ -130,15 +133,7 @@ export async function runExperiments(
   const rows: ExperimentRow[] = [];
   const wordVectors = await sharedWordVectors();
   const ngram = (options: Partial<Parameters<typeof createHashedNgramEmbedder>[0]>) => async () =>
-    createHashedNgramEmbedder({
-      dimensions: 384,
-      wordWeight: 1,
-      ngramWeight: 0.5,
-      ngramSizes: [3],
-      dropStopWords: false,
-      stem: false,
-      ...options,
-    });
+    createHashedNgramEmbedder({ ...shippedLocalEmbedderSettings, ...options });
   const words = (options: WordVectorEmbedderOptions) => async () =>
     createWordVectorEmbedder(wordVectors, options);
   const shippedWords = 'word vectors, SIF a=1e-3, 1 common direction of 10k (shipped default)';
