@@ -33,6 +33,19 @@ describe('fusionWeights (Drizzle)', () => {
     expect(statements.filter((statement) => statement.includes('tsvector'))).toEqual([]);
   });
 
+  it('gives memories tied in full-text score distinct places, as the in-memory store does', async () => {
+    const store = await createDrizzleStore({ db: await database });
+    const tied = { tenant: 'ties', path: ['user:1'] };
+    await store.apply(
+      tied,
+      ['apple pie', 'apple tart', 'apple cake'].map((text) => ({ op: 'add' as const, text })),
+      { writer: 'fusion-test' },
+    );
+    // Each holds "apple" and nothing else of the cue: one score, so salience, then the later update, decide.
+    const result = await store.retrieve({ scope: tied, cue: 'apple', limit: 5 });
+    expect(result.memories.map(({ relevance }) => relevance)).toEqual([1, 11 / 12, 11 / 13]);
+  });
+
   it('refuses a zero lexical weight without an embedder', async () => {
     await expect(
       createDrizzleStore({ db: await database, fusionWeights: { lexical: 0 } }),
