@@ -18,4 +18,10 @@ export const Limits = {
   id: 128,
   /** Most memories one query may ask for. */
   queryLimit: 1_000,
+  /**
+   * Most ops one `apply` (and one model reply, across every channel) may carry.
+   * The excess is refused with a reason, never applied in part: an unbounded
+   * reply would hold one transaction and its row locks for seconds.
+   */
+  opsPerApply: 256,
 } as const;
