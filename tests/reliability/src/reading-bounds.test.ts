@@ -100,7 +100,11 @@ describe(`readReply stops past ${maxReplyItems} entries of any list`, () => {
       function: { name: 'memory_ops', arguments: '{"ops":[]}' },
     }));
     const big = `{"ops":[],"note":"${'x'.repeat(1_000_000)}"}`;
-    calls.push({ id: 'call_big', type: 'function', function: { name: 'memory_ops', arguments: big } });
+    calls.push({
+      id: 'call_big',
+      type: 'function',
+      function: { name: 'memory_ops', arguments: big },
+    });
     const reply = readReply({
       object: 'chat.completion',
       choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: calls } }],

@@ -32,7 +32,15 @@ describe('readReply on AI SDK generateText results', () => {
       text: '{"ops":[]}',
       ignored: ['reasoning', 'source', 'tool-call'],
       readable: true,
-      toolCalls: [{ id: 'call-1', name: 'lookup', kind: 'tool-call', parsed: true, input: { query: '{weather}' } }],
+      toolCalls: [
+        {
+          id: 'call-1',
+          name: 'lookup',
+          kind: 'tool-call',
+          parsed: true,
+          input: { query: '{weather}' },
+        },
+      ],
     });
   });
 

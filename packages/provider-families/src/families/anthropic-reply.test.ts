@@ -36,7 +36,15 @@ describe('readReply on Anthropic Messages responses', () => {
       text: 'Checking the weather for you.',
       ignored: ['tool_use'],
       readable: true,
-      toolCalls: [{ id: 'toolu_01A09q90qw90lq917835lq9', name: 'get_weather', kind: 'tool_use', parsed: true, input: { location: 'San Francisco, CA' } }],
+      toolCalls: [
+        {
+          id: 'toolu_01A09q90qw90lq917835lq9',
+          name: 'get_weather',
+          kind: 'tool_use',
+          parsed: true,
+          input: { location: 'San Francisco, CA' },
+        },
+      ],
     });
   });
 

@@ -34,7 +34,15 @@ describe('readReply on Gemini generateContent responses', () => {
       text: 'Let me look that up.',
       ignored: ['functionCall'],
       readable: true,
-      toolCalls: [{ id: undefined, name: 'get_weather', kind: 'functionCall', parsed: true, input: { location: 'Boston' } }],
+      toolCalls: [
+        {
+          id: undefined,
+          name: 'get_weather',
+          kind: 'functionCall',
+          parsed: true,
+          input: { location: 'Boston' },
+        },
+      ],
     });
   });
 

@@ -34,7 +34,9 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[]}',
       ignored: ['thinking', 'tool_use', 'tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } }],
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -45,7 +47,9 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[]}',
       ignored: ['reasoning', 'image', 'tool_call', 'tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'call_1', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } }],
+      toolCalls: [
+        { id: 'call_1', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
     expect(jsonPayload(reply.text)).toEqual({ ops: [] });
   });
@@ -55,14 +59,30 @@ describe('readReply on LangChain messages', () => {
       { family: 'langchain', text: '', ignored: ['thinking'], readable: true, toolCalls: [] },
       { family: 'langchain', text: '{"ops":', ignored: [], readable: true, toolCalls: [] },
       { family: 'langchain', text: '[]}', ignored: [], readable: true, toolCalls: [] },
-      { family: 'langchain', text: '', ignored: ['tool_calls'], readable: true, toolCalls: [{ id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } }] },
+      {
+        family: 'langchain',
+        text: '',
+        ignored: ['tool_calls'],
+        readable: true,
+        toolCalls: [
+          {
+            id: 'toolu_01',
+            name: 'lookup',
+            kind: 'tool_calls',
+            parsed: true,
+            input: { query: 'x' },
+          },
+        ],
+      },
     ]);
     expect(readReply(langchainChunksConcatenated)).toEqual({
       family: 'langchain',
       text: '{"ops":[]}',
       ignored: ['thinking', 'tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } }],
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -107,7 +127,9 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[]}',
       ignored: ['thinking', 'tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } }],
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 

@@ -14,7 +14,15 @@ describe('readReply on bare role-tagged messages', () => {
       text: '{"ops":[]}',
       ignored: ['tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'call_abc123', name: 'remember', kind: 'tool_calls', parsed: true, input: { ops: [{ op: 'add', text: 'x' }] } }],
+      toolCalls: [
+        {
+          id: 'call_abc123',
+          name: 'remember',
+          kind: 'tool_calls',
+          parsed: true,
+          input: { ops: [{ op: 'add', text: 'x' }] },
+        },
+      ],
     });
   });
 
@@ -24,7 +32,9 @@ describe('readReply on bare role-tagged messages', () => {
       text: '',
       ignored: ['tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'call_1', name: 'lookup', kind: 'tool_calls', parsed: true, input: { q: 'x' } }],
+      toolCalls: [
+        { id: 'call_1', name: 'lookup', kind: 'tool_calls', parsed: true, input: { q: 'x' } },
+      ],
     });
   });
 
@@ -34,7 +44,9 @@ describe('readReply on bare role-tagged messages', () => {
       text: 'Here is the answer.',
       ignored: ['thinking', 'tool_use'],
       readable: true,
-      toolCalls: [{ id: 'toolu_01', name: 'lookup', kind: 'tool_use', parsed: true, input: { query: 'x' } }],
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_use', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -44,7 +56,9 @@ describe('readReply on bare role-tagged messages', () => {
       text: '{"ops":[]}',
       ignored: ['reasoning', 'tool-call'],
       readable: true,
-      toolCalls: [{ id: 'call-1', name: 'lookup', kind: 'tool-call', parsed: true, input: { query: 'x' } }],
+      toolCalls: [
+        { id: 'call-1', name: 'lookup', kind: 'tool-call', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 

@@ -48,7 +48,15 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: '',
       ignored: ['tool_calls'],
       readable: true,
-      toolCalls: [{ id: 'call_abc123', name: 'remember', kind: 'tool_calls', parsed: true, input: { ops: [{ op: 'add', text: 'x' }] } }],
+      toolCalls: [
+        {
+          id: 'call_abc123',
+          name: 'remember',
+          kind: 'tool_calls',
+          parsed: true,
+          input: { ops: [{ op: 'add', text: 'x' }] },
+        },
+      ],
     });
     expect(jsonPayload(reply.text)).toBeNull();
   });

@@ -24,7 +24,15 @@ describe('readReply on OpenAI Responses API responses', () => {
       text: '',
       ignored: ['function_call'],
       readable: true,
-      toolCalls: [{ id: 'call_12345xyz', name: 'get_weather', kind: 'function_call', parsed: true, input: { location: 'Paris, France' } }],
+      toolCalls: [
+        {
+          id: 'call_12345xyz',
+          name: 'get_weather',
+          kind: 'function_call',
+          parsed: true,
+          input: { location: 'Paris, France' },
+        },
+      ],
     });
   });
 
