@@ -167,7 +167,9 @@ describe('remember without a memory tool call', () => {
     const { user } = freshUser();
     const [shape] = toolCallShapes;
     const reply = await shape?.reply({
-      calls: [{ ...memoryCall('call_1', { ops: [{ op: 'add', text: 'The user hikes' }] }), name: 'save' }],
+      calls: [
+        { ...memoryCall('call_1', { ops: [{ op: 'add', text: 'The user hikes' }] }), name: 'save' },
+      ],
     });
     const unread = await memory.remember(user, reply, { provenance });
     expect(unread.unreadable?.code).toBe('no-json-object');
