@@ -7,6 +7,13 @@ import {
   openaiChatReply,
   opsJson,
 } from './__fixtures__/provider-replies.js';
+import {
+  anthropicToolReply,
+  geminiToolReply,
+  langchainStreamedToolReply,
+  memoryCall,
+  openaiResponsesToolReply,
+} from './__fixtures__/tool-call-replies.js';
 import { createMemory, type Memory } from './create-memory.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import type { MemoryBlock } from './memory-block.js';
@@ -131,3 +138,107 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     ]);
   });
 });
+
+/**
+ * The same scripted model, answering through the memory tool instead of the answer text, in a
+ * different provider's tool-call shape for each message.
+ */
+function scriptedToolReply(message: string, block: MemoryBlock): unknown {
+  const call = (ops: readonly Record<string, unknown>[]) => [
+    memoryCall(`call_${message.length}`, { ops }),
+  ];
+  if (message.includes('allergic to peanuts')) {
+    return anthropicToolReply({
+      text: 'Got it, Sam: no peanuts.',
+      calls: call([
+        { op: 'add', text: 'The user is allergic to peanuts', salience: 0.95 },
+        { op: 'add', text: "The user's name is Sam", salience: 0.7 },
+      ]),
+    });
+  }
+  if (message.includes('I live in Paris')) {
+    return openaiResponsesToolReply({
+      text: 'Paris is lovely.',
+      calls: call([{ op: 'add', text: 'The user lives in Paris', salience: 0.6 }]),
+    });
+  }
+  if (message.includes('moved')) {
+    const paris = /^\[semantic (#\d+)\] The user lives in Paris$/m.exec(block.text)?.[1];
+    return geminiToolReply({
+      text: 'Lyon, noted!',
+      calls: call(paris ? [{ op: 'update', ref: paris, text: 'The user lives in Lyon' }] : []),
+    });
+  }
+  if (message.includes('forget my cat')) {
+    return langchainStreamedToolReply({
+      text: 'Done.',
+      calls: call([{ op: 'delete', ref: '#42' }]),
+    });
+  }
+  return anthropicToolReply({ text: 'Here is my answer.', calls: [] });
+}
+
+describe.each(storeKinds)(
+  'the three sessions through memory tool calls on the $name store',
+  (kind) => {
+    let store: MemoryStore;
+    let memory: Memory;
+    const tenant = freshTenant();
+    const user: MemoryScope = { tenant, path: ['user:sam'] };
+    const session = (n: number): MemoryScope => ({ tenant, path: ['user:sam', `session:${n}`] });
+    let turn = 0;
+
+    beforeAll(async () => {
+      store = await kind.open(createLocalEmbedder());
+      memory = createMemory({ store, working: { recentTurns: 6 } });
+    });
+    afterAll(async () => {
+      await store.close();
+    });
+
+    async function exchange(n: number, message: string) {
+      turn += 1;
+      await memory.record(session(n), { turnId: `u${turn}`, speaker: 'user', text: message, turn });
+      const block = await memory.hydrate(session(n), message);
+      const outcome = await memory.remember(user, scriptedToolReply(message, block), {
+        provenance: { writer: 'assistant', turnId: `a${turn}` },
+        refs: block.refs,
+      });
+      // A model with nothing to remember makes no call: nothing to read, and the outcome says so.
+      const called = outcome.toolCalls.length > 0;
+      expect(outcome.unreadable?.code).toBe(called ? undefined : 'no-json-object');
+      expect(outcome.applied.every(({ channel }) => channel === 'tool-call')).toBe(true);
+      return { block, outcome };
+    }
+
+    it('recalls a session-1 fact in session 3, updates through a ref, and refuses an invented ref', async () => {
+      await exchange(1, "Hi! I'm Sam and I'm allergic to peanuts, keep it in mind.");
+      await exchange(1, 'By the way, I live in Paris.');
+      await exchange(2, 'How do tides work?');
+      const moved = await exchange(2, 'News: I moved, I live in Lyon now.');
+      expect(moved.outcome.applied.map(({ op }) => op)).toEqual(['update']);
+      const invented = await exchange(2, 'Please forget my cat.');
+      expect(invented.outcome.applied).toEqual([]);
+      expect(invented.outcome.rejected.map(({ code, channel }) => [code, channel])).toEqual([
+        ['unknown-ref', 'tool-call'],
+      ]);
+
+      const snack = await exchange(3, 'Suggest a snack for my hike, given my peanut allergy.');
+      expect(snack.block.text).toMatch(/^\[semantic #\d+\] The user is allergic to peanuts$/m);
+      const city = await exchange(3, 'Which city do I live in these days?');
+      expect(city.block.text).toMatch(/^\[semantic #\d+\] The user lives in Lyon$/m);
+      expect(city.block.text).not.toContain('Paris');
+
+      const memories = (await store.list(user)).records;
+      const residences = memories.filter(({ text }) => text.includes('lives in'));
+      expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
+      const history = await store.history(user, residences[0]?.id as string);
+      expect(
+        history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
+      ).toEqual([
+        ['created', 'The user lives in Paris', 'openai-responses'],
+        ['updated', 'The user lives in Lyon', 'gemini'],
+      ]);
+    });
+  },
+);
