@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { fencedBlocks, readmeExample, runModule } from '@symfonic/test-support';
 import { expect, it } from 'vitest';
 

@@ -14,6 +14,7 @@ const callKind: Record<string, string> = {
   'openai-chat': 'tool_calls',
   'openai-responses': 'function_call',
   gemini: 'functionCall',
+  'gemini (streamed chunks)': 'functionCall',
   langchain: 'tool_calls',
   'langchain (streamed chunks)': 'tool_calls',
   'ai-sdk (generateText)': 'tool-call',

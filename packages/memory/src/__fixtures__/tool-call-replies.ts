@@ -177,6 +177,34 @@ export function geminiToolReply({
   };
 }
 
+/**
+ * The chunks `generateContentStream` yields for the same reply: the text split over two chunks,
+ * then one chunk per function call (Gemini streams a call whole).
+ */
+export function geminiStreamedToolReply(
+  fixture: FixtureReply,
+): Pick<GenerateContentResponse, 'candidates' | 'modelVersion'>[] {
+  const whole = geminiToolReply(fixture);
+  const parts = whole.candidates?.[0]?.content?.parts ?? [];
+  const chunkOf = (chunkParts: typeof parts) => ({
+    modelVersion: whole.modelVersion,
+    candidates: [{ index: 0, content: { role: 'model', parts: chunkParts } }],
+  });
+  const chunks = [];
+  for (const part of parts) {
+    if (typeof part.text === 'string') {
+      const cut = Math.floor(part.text.length / 2);
+      chunks.push(
+        chunkOf([{ text: part.text.slice(0, cut) }]),
+        chunkOf([{ text: part.text.slice(cut) }]),
+      );
+    } else {
+      chunks.push(chunkOf([part]));
+    }
+  }
+  return chunks;
+}
+
 /** A LangChain `AIMessage` with `tool_calls` (arguments parsed, as every chat model builds them). */
 export function langchainToolReply({ text, calls }: FixtureReply): AIMessage {
   return new AIMessage({
@@ -312,6 +340,12 @@ export const toolCallShapes: readonly ToolCallShape[] = [
     reply: openaiResponsesToolReply,
   },
   { name: 'gemini', family: 'gemini', rawArguments: false, reply: geminiToolReply },
+  {
+    name: 'gemini (streamed chunks)',
+    family: 'gemini',
+    rawArguments: false,
+    reply: geminiStreamedToolReply,
+  },
   { name: 'langchain', family: 'langchain', rawArguments: false, reply: langchainToolReply },
   {
     name: 'langchain (streamed chunks)',
