@@ -1,4 +1,4 @@
-import type { MemoryStore } from '@symfonic/core';
+import type { MemoryStore, MemoryWriter } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser } from './__fixtures__/open-stores.js';
@@ -94,12 +94,13 @@ describe.each(toolCallShapes)('remember reads memory tool calls: $name', (shape)
       text: `Noted! ${opsJson([same, { op: 'add', text: 'The user plays piano' }])}`,
       calls: [memoryCall('call_3', { ops: [{ ...same, text: 'The user likes  JAZZ' }] })],
     });
-    const writes: number[] = [];
-    const counting = createMemory({
-      store: { ...store, apply: (...args) => (writes.push(1), store.apply(...args)) },
-    });
-    const outcome = await counting.remember(user, reply, { provenance });
-    expect(writes).toHaveLength(1);
+    let writes = 0;
+    const apply: MemoryWriter['apply'] = (...args) => {
+      writes += 1;
+      return store.apply(...args);
+    };
+    const outcome = await createMemory({ store: { apply } }).remember(user, reply, { provenance });
+    expect(writes).toBe(1);
     expect(outcome.answer).toBe('Noted!');
     expect(outcome.applied.map(({ channel, record }) => [channel, record.text])).toEqual([
       ['text', 'The user likes jazz'],

@@ -58,9 +58,13 @@ describe('a model names memories by the refs of its block only', () => {
       writer: 'seed',
     });
     const id = seeded.applied[0]?.record.id as string;
-    const result = await store.apply(user, [{ op: 'update', id, text: 'The user likes green tea' }], {
-      writer: 'app',
-    });
+    const result = await store.apply(
+      user,
+      [{ op: 'update', id, text: 'The user likes green tea' }],
+      {
+        writer: 'app',
+      },
+    );
     expect(result.applied.map(({ record }) => record.text)).toEqual(['The user likes green tea']);
   });
 });
