@@ -1,6 +1,6 @@
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTenant, storeKinds } from './__fixtures__/open-stores.js';
+import { freshTenant, type StoreKind, storeKinds } from './__fixtures__/open-stores.js';
 import {
   anthropicReply,
   geminiReply,
@@ -62,7 +62,11 @@ function scriptedReply(message: string, block: MemoryBlock): unknown {
   return openaiChatReply(`Here is my answer. ${opsJson([])}`);
 }
 
-describe.each(storeKinds)('a conversation over three sessions on the $name store', (kind) => {
+/**
+ * Three sessions of one user on a fresh store of `kind`, the model answering through `script`.
+ * `exchange` logs the message, hydrates, answers, logs the answer and remembers at the user scope.
+ */
+function threeSessions(kind: StoreKind, script: (message: string, block: MemoryBlock) => unknown) {
   let store: MemoryStore;
   let memory: Memory;
   const tenant = freshTenant();
@@ -78,12 +82,11 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     await store.close();
   });
 
-  /** One exchange: log the message, hydrate, answer, log the answer, remember at the user scope. */
   async function exchange(n: number, message: string) {
     turn += 1;
     await memory.record(session(n), { turnId: `u${turn}`, speaker: 'user', text: message, turn });
     const block = await memory.hydrate(session(n), message);
-    const reply = scriptedReply(message, block);
+    const reply = script(message, block);
     turn += 1;
     await memory.record(session(n), {
       turnId: `a${turn}`,
@@ -95,9 +98,21 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
       provenance: { writer: 'assistant', turnId: `a${turn}` },
       refs: block.refs,
     });
-    expect(outcome.rejected).toEqual([]);
-    expect(outcome.unreadable).toBeUndefined();
     return { block, outcome };
+  }
+
+  return { user, exchange, store: () => store };
+}
+
+describe.each(storeKinds)('a conversation over three sessions on the $name store', (kind) => {
+  const sessions = threeSessions(kind, scriptedReply);
+  const { user } = sessions;
+
+  async function exchange(n: number, message: string) {
+    const done = await sessions.exchange(n, message);
+    expect(done.outcome.rejected).toEqual([]);
+    expect(done.outcome.unreadable).toBeUndefined();
+    return done;
   }
 
   it('recalls a session-1 fact in session 3, and updates a contradicted fact instead of duplicating it', async () => {
@@ -120,10 +135,10 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     expect(city.block.text).toMatch(/^\[semantic #\d+\] The user lives in Lyon$/m);
     expect(city.block.text).not.toContain('Paris');
 
-    const memories = (await store.list(user)).records;
+    const memories = (await sessions.store().list(user)).records;
     const residences = memories.filter(({ text }) => text.includes('lives in'));
     expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
-    const history = await store.history(user, residences[0]?.id as string);
+    const history = await sessions.store().history(user, residences[0]?.id as string);
     expect(
       history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
     ).toEqual([
@@ -181,34 +196,16 @@ function scriptedToolReply(message: string, block: MemoryBlock): unknown {
 describe.each(storeKinds)(
   'the three sessions through memory tool calls on the $name store',
   (kind) => {
-    let store: MemoryStore;
-    let memory: Memory;
-    const tenant = freshTenant();
-    const user: MemoryScope = { tenant, path: ['user:sam'] };
-    const session = (n: number): MemoryScope => ({ tenant, path: ['user:sam', `session:${n}`] });
-    let turn = 0;
-
-    beforeAll(async () => {
-      store = await kind.open(createLocalEmbedder());
-      memory = createMemory({ store, working: { recentTurns: 6 } });
-    });
-    afterAll(async () => {
-      await store.close();
-    });
+    const sessions = threeSessions(kind, scriptedToolReply);
+    const { user } = sessions;
 
     async function exchange(n: number, message: string) {
-      turn += 1;
-      await memory.record(session(n), { turnId: `u${turn}`, speaker: 'user', text: message, turn });
-      const block = await memory.hydrate(session(n), message);
-      const outcome = await memory.remember(user, scriptedToolReply(message, block), {
-        provenance: { writer: 'assistant', turnId: `a${turn}` },
-        refs: block.refs,
-      });
+      const done = await sessions.exchange(n, message);
       // A model with nothing to remember makes no call: nothing to read, and the outcome says so.
-      const called = outcome.toolCalls.length > 0;
-      expect(outcome.unreadable?.code).toBe(called ? undefined : 'no-json-object');
-      expect(outcome.applied.every(({ channel }) => channel === 'tool-call')).toBe(true);
-      return { block, outcome };
+      const called = done.outcome.toolCalls.length > 0;
+      expect(done.outcome.unreadable?.code).toBe(called ? undefined : 'no-json-object');
+      expect(done.outcome.applied.every(({ channel }) => channel === 'tool-call')).toBe(true);
+      return done;
     }
 
     it('recalls a session-1 fact in session 3, updates through a ref, and refuses an invented ref', async () => {
@@ -229,10 +226,10 @@ describe.each(storeKinds)(
       expect(city.block.text).toMatch(/^\[semantic #\d+\] The user lives in Lyon$/m);
       expect(city.block.text).not.toContain('Paris');
 
-      const memories = (await store.list(user)).records;
+      const memories = (await sessions.store().list(user)).records;
       const residences = memories.filter(({ text }) => text.includes('lives in'));
       expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
-      const history = await store.history(user, residences[0]?.id as string);
+      const history = await sessions.store().history(user, residences[0]?.id as string);
       expect(
         history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
       ).toEqual([

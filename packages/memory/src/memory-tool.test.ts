@@ -2,10 +2,10 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { FunctionDeclaration, Tool as GeminiTool } from '@google/genai';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { generateText } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { textModel } from './__fixtures__/ai-sdk-models.js';
 import { aiSdkMemoryTool } from './ai-sdk-memory-tool.js';
 import { anthropicMemoryTool } from './anthropic-memory-tool.js';
 import { geminiMemoryTool } from './gemini-memory-tool.js';
@@ -54,17 +54,7 @@ describe('the memory tool definitions', () => {
   });
 
   it('give the AI SDK a tool whose schema reaches the model as a function tool', async () => {
-    const model = new MockLanguageModelV3({
-      doGenerate: {
-        content: [{ type: 'text', text: 'ok' }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: {
-          inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-          outputTokens: { total: 1, text: 1, reasoning: 0 },
-        },
-        warnings: [],
-      },
-    });
+    const model = textModel('ok');
     await generateText({ model, tools: { [memoryToolName]: aiSdkMemoryTool() }, prompt: 'Hi' });
     expect(model.doGenerateCalls[0]?.tools).toEqual([
       {

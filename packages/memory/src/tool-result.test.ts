@@ -2,9 +2,9 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Part } from '@google/genai';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { generateText, type ModelMessage, type ToolResultPart } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { textModel } from './__fixtures__/ai-sdk-models.js';
 import { freshUser } from './__fixtures__/open-stores.js';
 import { aiSdkToolReply, memoryCall, toolCallShapes } from './__fixtures__/tool-call-replies.js';
 import { createMemory } from './create-memory.js';
@@ -95,17 +95,7 @@ describe('toolResult answers each memory tool call in its family’s shape', () 
       toolName: 'memory_ops',
       output: { type: 'error-text', value: texts[1] },
     });
-    const model = new MockLanguageModelV3({
-      doGenerate: {
-        content: [{ type: 'text', text: 'Done.' }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: {
-          inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-          outputTokens: { total: 1, text: 1, reasoning: 0 },
-        },
-        warnings: [],
-      },
-    });
+    const model = textModel('Done.');
     const messages: ModelMessage[] = [
       { role: 'user', content: 'Hello' },
       ...result.response.messages,

@@ -8,6 +8,8 @@ import type OpenAI from 'openai';
 import { aiSdkMemoryTool } from '../ai-sdk-memory-tool.js';
 import { memoryToolName } from '../memory-tool.js';
 import type { ToolResultFamily } from '../tool-result.js';
+import { aiSdkUsage } from './ai-sdk-models.js';
+import { anthropicMessage, openaiChatCompletion } from './provider-replies.js';
 
 /**
  * One tool call of a fixture: its id, tool name and arguments as the model wrote them (a JSON
@@ -54,58 +56,24 @@ export function anthropicToolReply({ text, calls }: FixtureReply): Anthropic.Mes
       caller: { type: 'direct' },
     });
   }
-  return {
-    id: 'msg_01ToolCalls',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-5',
-    container: null,
-    diagnostics: null,
-    stop_details: null,
-    stop_reason: 'tool_use',
-    stop_sequence: null,
-    usage: {
-      cache_creation: null,
-      cache_creation_input_tokens: null,
-      cache_read_input_tokens: null,
-      inference_geo: null,
-      input_tokens: 412,
-      output_tokens: 96,
-      output_tokens_details: null,
-      server_tool_use: null,
-      service_tier: 'standard',
-      speed: null,
-    },
-    content,
-  };
+  return anthropicMessage(content, 'tool_use');
 }
 
 /** An OpenAI Chat Completions response whose message has `tool_calls` (arguments as strings). */
 export function openaiChatToolReply({ text, calls }: FixtureReply): OpenAI.ChatCompletion {
-  return {
-    id: 'chatcmpl-toolcalls',
-    object: 'chat.completion',
-    created: 1_764_494_400,
-    model: 'gpt-4o-2024-08-06',
-    choices: [
-      {
-        index: 0,
-        finish_reason: 'tool_calls',
-        logprobs: null,
-        message: {
-          role: 'assistant',
-          content: text ?? null,
-          refusal: null,
-          tool_calls: calls.map((call) => ({
-            id: call.id,
-            type: 'function',
-            function: { name: call.name, arguments: call.arguments },
-          })),
-        },
-      },
-    ],
-    usage: { prompt_tokens: 82, completion_tokens: 17, total_tokens: 99 },
-  };
+  return openaiChatCompletion(
+    {
+      role: 'assistant',
+      content: text ?? null,
+      refusal: null,
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
+    },
+    'tool_calls',
+  );
 }
 
 /** An OpenAI Responses response: a message item, then `function_call` items. */
@@ -273,10 +241,7 @@ export function aiSdkStreamToolReply({ text, calls }: FixtureReply): LanguageMod
   }
   parts.push({
     type: 'finish',
-    usage: {
-      inputTokens: { total: 12, noCache: 12, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: 30, text: 30, reasoning: 0 },
-    },
+    usage: aiSdkUsage,
     finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
   });
   return parts;
@@ -297,10 +262,7 @@ export async function aiSdkToolReply({ text, calls }: FixtureReply): Promise<unk
           })),
         ],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-        usage: {
-          inputTokens: { total: 12, noCache: 12, cacheRead: 0, cacheWrite: 0 },
-          outputTokens: { total: 30, text: 30, reasoning: 0 },
-        },
+        usage: aiSdkUsage,
         warnings: [],
       },
     }),
