@@ -4,9 +4,9 @@
  * Prints a Markdown table: median and p95 over the runs, and throughput at the median.
  */
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { firstObjectSpan } from './first-object-span.js';
 import { jsonPayload } from './json-payload.js';
+import { measure } from './measure.bench.js';
 
 const megabyte = 1 << 20;
 const runs = 15;
@@ -33,27 +33,13 @@ const inputs: ReadonlyArray<readonly [name: string, text: string]> = [
   ['1 MB of prose, then `{"ops":[]}`', fill('The user said they like tea. ', '', '{"ops":[]}')],
 ];
 
-function measure(run: () => unknown): { median: number; p95: number } {
-  run();
-  const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const started = performance.now();
-    run();
-    times.push(performance.now() - started);
-  }
-  times.sort((left, right) => left - right);
-  const at = (fraction: number) =>
-    times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)] ?? 0;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
 const rows: string[] = [
   '| input (1 MiB) | result | median ms | p95 ms | MB/s |',
   '| --- | --- | ---: | ---: | ---: |',
 ];
 for (const [name, text] of inputs) {
   const result = jsonPayload(text) === null ? 'null' : 'object';
-  const { median, p95 } = measure(() => jsonPayload(text));
+  const { median, p95 } = measure(() => jsonPayload(text), runs);
   const throughput = text.length / megabyte / (median / 1000);
   rows.push(
     `| ${name} | ${result} | ${median.toFixed(2)} | ${p95.toFixed(2)} | ${throughput.toFixed(0)} |`,
@@ -68,8 +54,8 @@ console.log(rows.join('\n'));
 
 const deep = deepObject();
 const span = firstObjectSpan(deep);
-const scan = measure(() => firstObjectSpan(deep));
-const parse = measure(() => JSON.parse(deep.slice(span?.start ?? 0, span?.end ?? 0)));
+const scan = measure(() => firstObjectSpan(deep), runs);
+const parse = measure(() => JSON.parse(deep.slice(span?.start ?? 0, span?.end ?? 0)), runs);
 console.log(
   [
     '',
