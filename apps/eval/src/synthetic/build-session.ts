@@ -70,11 +70,7 @@ export function buildSession(
   const lines: (string | undefined)[] = new Array(turnsPerSession).fill(undefined);
   for (const block of blocks) {
     const free: number[] = [];
-    for (
-      let position = 2;
-      position + block.lines.length - 1 < turnsPerSession - 2;
-      position += 1
-    ) {
+    for (let position = 2; position + block.lines.length - 1 < turnsPerSession - 2; position += 1) {
       const fits = block.lines.every(
         (line, offset) =>
           speakerAt(position + offset) === line.speaker && lines[position + offset] === undefined,
