@@ -58,6 +58,7 @@ interface PlannedQuestion {
   readonly subject: Person;
 }
 
+/** Where each block of one conversation goes, and the questions they answer. */
 class ConversationPlan {
   readonly questions: PlannedQuestion[] = [];
   private readonly blocks = new Map<number, TurnBlock[]>();
@@ -67,6 +68,18 @@ class ConversationPlan {
     private readonly random: SeededRandom,
     private readonly said: Set<string>,
   ) {}
+
+  /** A new question, whose evidence its blocks fill in as they are placed. */
+  ask(
+    category: string,
+    subject: Person,
+    question: string,
+    answer: PlannedQuestion['answer'],
+  ): PlannedQuestion {
+    const planned = { category, question, answer, subject, evidence: [], sessions: [] };
+    this.questions.push(planned);
+    return planned;
+  }
 
   /** A session in [from, to] with room for a block (and not `except`), drawn at random. */
   session(from: number, to: number, except?: number): number {
@@ -87,8 +100,8 @@ class ConversationPlan {
   }
 
   /**
-   * Put `lines` in `session`; when `evidenceLine` is given, the turn of that
-   * line becomes evidence of `question`.
+   * Put `lines` in `session`; with a `question`, the turn of line
+   * `evidenceLine` becomes one of its evidence turns.
    */
   place(
     session: number,
@@ -108,28 +121,10 @@ class ConversationPlan {
     this.blocks.set(session, blocks);
   }
 
+  /** The blocks of `session`, in the order they were planned. */
   blocksOf(session: number): readonly TurnBlock[] {
     return this.blocks.get(session) ?? [];
   }
-}
-
-function plannedQuestion(
-  plan: ConversationPlan,
-  category: string,
-  subject: Person,
-  question: string,
-  answer: PlannedQuestion['answer'],
-): PlannedQuestion {
-  const planned: PlannedQuestion = {
-    category,
-    question,
-    answer,
-    subject,
-    evidence: [],
-    sessions: [],
-  };
-  plan.questions.push(planned);
-  return planned;
 }
 
 function planStructures(
@@ -153,12 +148,8 @@ function planStructures(
     if (dateWords.test(happened)) {
       throw new Error(`when-said evidence "${happened}" writes a date or a number`);
     }
-    const question = plannedQuestion(
-      plan,
-      structuresCategories.whenSaid,
-      subject,
-      event.question,
-      (dates) => daysBefore(dates[0] as string, relative.days),
+    const question = plan.ask(structuresCategories.whenSaid, subject, event.question, (dates) =>
+      daysBefore(dates[0] as string, relative.days),
     );
     const session = plan.session(whenSaidFirst, sessionsPerConversation + 1 - whenSaidFirst);
     plan.place(
@@ -174,13 +165,7 @@ function planStructures(
   twoTurnFacts.forEach((structure, position) => {
     const [subject, other] = cast(position);
     const fact = structure.render(index, subject, other);
-    const question = plannedQuestion(
-      plan,
-      structuresCategories.twoTurns,
-      subject,
-      fact.question,
-      fact.answer,
-    );
+    const question = plan.ask(structuresCategories.twoTurns, subject, fact.question, fact.answer);
     const first = plan.session(1, sessionsPerConversation - twoTurnGap);
     plan.place(
       first,
@@ -196,8 +181,7 @@ function planStructures(
   thirdPersonFacts.forEach((structure, position) => {
     const [subject, other] = cast(position);
     const fact = structure.render(index, subject, other);
-    const question = plannedQuestion(
-      plan,
+    const question = plan.ask(
       structuresCategories.thirdPerson,
       subject,
       fact.question,
@@ -216,8 +200,7 @@ function planStructures(
   replies.forEach((structure, position) => {
     const [subject, other] = cast(position);
     const exchange = structure.render(index, subject, other);
-    const question = plannedQuestion(
-      plan,
+    const question = plan.ask(
       structuresCategories.replyToTurn,
       subject,
       exchange.question,
