@@ -3,6 +3,7 @@ import type { EvalConversation, EvalDataset, EvalQuestion, EvalSession } from '.
 import { memoryText } from '../memory-text.js';
 import { type BlockLine, buildSession, type TurnBlock, uniqueSmallTalk } from './build-session.js';
 import type { ConversationCast } from './cast.js';
+import type { ConversationStructure } from './conversation-structure.js';
 import type { Person } from './life-event.js';
 import { SeededRandom } from './seeded-random.js';
 import { daysBefore, monthNames, sessionDates } from './session-dates.js';
@@ -73,8 +74,7 @@ class ConversationPlan {
   ask(
     category: string,
     subject: Person,
-    question: string,
-    answer: PlannedQuestion['answer'],
+    { question, answer }: Pick<PlannedQuestion, 'question' | 'answer'>,
   ): PlannedQuestion {
     const planned = { category, question, answer, subject, evidence: [], sessions: [] };
     this.questions.push(planned);
@@ -136,21 +136,26 @@ function planStructures(
 ): void {
   // The structures with turns in several sessions first, while every session has room.
   const { replies, whenEvents, twoTurnFacts, thirdPersonFacts } = definition.structures;
-  const cast = (position: number): [Person, Person] => {
-    const subject = member.speakers[(position + index) % 2] as Person;
-    return [subject, member.speakers[1 - ((position + index) % 2)] as Person];
+  const each = <Rendered>(
+    structures: readonly ConversationStructure<Rendered>[],
+    tell: (rendered: Rendered, subject: Person, other: Person) => void,
+  ) => {
+    structures.forEach((structure, position) => {
+      const subject = member.speakers[(position + index) % 2] as Person;
+      const other = member.speakers[1 - ((position + index) % 2)] as Person;
+      tell(structure.render(index, subject, other), subject, other);
+    });
   };
-  whenEvents.forEach((structure, position) => {
-    const [subject, other] = cast(position);
-    const event = structure.render(index, subject, other);
+  each(whenEvents, (event, subject, other) => {
     const relative = random.pick(relativeDays);
     const happened = event.happened(relative.words);
     if (dateWords.test(happened)) {
       throw new Error(`when-said evidence "${happened}" writes a date or a number`);
     }
-    const question = plan.ask(structuresCategories.whenSaid, subject, event.question, (dates) =>
-      daysBefore(dates[0] as string, relative.days),
-    );
+    const question = plan.ask(structuresCategories.whenSaid, subject, {
+      question: event.question,
+      answer: (dates) => daysBefore(dates[0] as string, relative.days),
+    });
     const session = plan.session(whenSaidFirst, sessionsPerConversation + 1 - whenSaidFirst);
     plan.place(
       session,
@@ -162,10 +167,8 @@ function planStructures(
       { speaker: other, text: event.after },
     ]);
   });
-  twoTurnFacts.forEach((structure, position) => {
-    const [subject, other] = cast(position);
-    const fact = structure.render(index, subject, other);
-    const question = plan.ask(structuresCategories.twoTurns, subject, fact.question, fact.answer);
+  each(twoTurnFacts, (fact, subject, other) => {
+    const question = plan.ask(structuresCategories.twoTurns, subject, fact);
     const first = plan.session(1, sessionsPerConversation - twoTurnGap);
     plan.place(
       first,
@@ -178,15 +181,8 @@ function planStructures(
       question,
     );
   });
-  thirdPersonFacts.forEach((structure, position) => {
-    const [subject, other] = cast(position);
-    const fact = structure.render(index, subject, other);
-    const question = plan.ask(
-      structuresCategories.thirdPerson,
-      subject,
-      fact.question,
-      fact.answer,
-    );
+  each(thirdPersonFacts, (fact, subject, other) => {
+    const question = plan.ask(structuresCategories.thirdPerson, subject, fact);
     const session = plan.session(1, sessionsPerConversation);
     plan.place(
       session,
@@ -197,15 +193,8 @@ function planStructures(
       { speaker: other, text: fact.echo },
     ]);
   });
-  replies.forEach((structure, position) => {
-    const [subject, other] = cast(position);
-    const exchange = structure.render(index, subject, other);
-    const question = plan.ask(
-      structuresCategories.replyToTurn,
-      subject,
-      exchange.question,
-      exchange.answer,
-    );
+  each(replies, (exchange, subject, other) => {
+    const question = plan.ask(structuresCategories.replyToTurn, subject, exchange);
     plan.place(
       plan.session(1, sessionsPerConversation),
       [
