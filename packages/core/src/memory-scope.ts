@@ -1,20 +1,42 @@
 import { z } from 'zod';
 import { Limits } from './limits.js';
 
-const forbidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}/]/u;
+/**
+ * What a segment cannot hold: `/`, control, format (bidi, zero-width) and
+ * line-separator characters, and lone UTF-16 surrogates. A lone surrogate has
+ * no UTF-8 form: PostgreSQL drivers store it as U+FFFD, so `user:ab\uD83D`
+ * would come back as the different, valid scope `user:ab\uFFFD` (half an
+ * emoji is what `name.slice(0, n)` leaves).
+ */
+const forbidden = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}/]/u;
+
+/** `U+200D`: how a refusal names a character without quoting the value it sits in. */
+function codePointName(character: string): string {
+  const codePoint = character.codePointAt(0) ?? 0;
+  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 /**
  * One scope segment (a tenant id or a path segment): non-empty, at most
  * {@link Limits.segmentLength} code units, no `/` (the separator of the
- * string form), no control, format or line-separator characters, and not
- * `.` or `..`.
+ * string form), no control, format or line-separator character, no lone
+ * UTF-16 surrogate, and not `.` or `..`. A refusal names the offending
+ * character by its code point (`U+200D`), never the segment.
  */
 export const scopeSegmentSchema = z
   .string()
   .min(1, 'a scope segment cannot be empty')
   .max(Limits.segmentLength, `a scope segment has at most ${Limits.segmentLength} characters`)
-  .refine((segment) => !forbidden.test(segment), {
-    message: 'a scope segment cannot contain "/", control, format or line-separator characters',
+  .superRefine((segment, context) => {
+    const character = forbidden.exec(segment)?.[0];
+    if (character === undefined) return;
+    context.addIssue({
+      code: 'custom',
+      message:
+        character === '/'
+          ? 'a scope segment cannot contain "/" (U+002F), the separator of the string form'
+          : `a scope segment cannot contain ${codePointName(character)} (control, format, line-separator characters and lone surrogates are refused)`,
+    });
   })
   .refine((segment) => segment !== '.' && segment !== '..', {
     message: 'a scope segment cannot be "." or ".."',

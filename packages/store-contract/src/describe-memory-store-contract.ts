@@ -7,6 +7,7 @@ import { describeHistoryContract } from './history-contract.js';
 import { describeIsolationContract } from './isolation-contract.js';
 import { describeListContract } from './list-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
+import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
 import { createTestEmbedder } from './test-embedder.js';
 import { describeTurnsContract } from './turns-contract.js';
@@ -71,6 +72,7 @@ export function describeMemoryStoreContract(
     describeListContract(context);
     describeForgetContract(context);
     describeUnicodeAndLimitsContract(context);
+    describeScopeRoundTripContract(context);
     describeAvailabilityContract(context);
   });
 }
