@@ -65,17 +65,6 @@ type AddOp = Extract<MemoryOp, { op: 'add' }>;
 type UpdateOp = Extract<MemoryOp, { op: 'update' }>;
 type DeleteOp = Extract<MemoryOp, { op: 'delete' }>;
 
-/** Rows per multi-row insert: far under PostgreSQL's 65 535 parameters per statement. */
-const insertChunk = 500;
-
-function chunks<Item>(items: readonly Item[]): Item[][] {
-  const result: Item[][] = [];
-  for (let start = 0; start < items.length; start += insertChunk) {
-    result.push(items.slice(start, start + insertChunk));
-  }
-  return result;
-}
-
 function duplicateOf(index: number, existingId: string): RejectedOp {
   return {
     index,
@@ -192,18 +181,16 @@ async function writeVectors(
       embedding: Array.from(vector),
     };
   });
-  for (const chunk of chunks(values)) {
-    await transaction
-      .insert(memoryEmbeddings)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
-        set: {
-          dimensions: sql`excluded.dimensions`,
-          embedding: sql`excluded.embedding`,
-        },
-      });
-  }
+  await transaction
+    .insert(memoryEmbeddings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
+      set: {
+        dimensions: sql`excluded.dimensions`,
+        embedding: sql`excluded.embedding`,
+      },
+    });
 }
 
 /**
@@ -270,18 +257,15 @@ async function addMemories(
       vectorModels: context.vectors ? [context.vectors.index.key] : [],
     });
   }
-  const inserted: MemoryRow[] = [];
-  for (const chunk of chunks(rows)) {
-    inserted.push(
-      ...(await transaction
-        .insert(memories)
-        .values(chunk)
-        .onConflictDoNothing({
-          target: [memories.tenant, memories.scopeKey, memories.layer, memories.textHash],
-        })
-        .returning(memoryColumns)),
-    );
-  }
+  // One statement: an apply carries at most Limits.opsPerApply ops, far under
+  // PostgreSQL's 65 535 parameters per statement.
+  const inserted: MemoryRow[] = await transaction
+    .insert(memories)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [memories.tenant, memories.scopeKey, memories.layer, memories.textHash],
+    })
+    .returning(memoryColumns);
   const insertedIds = new Set(inserted.map((row) => row.id));
   const holderOfKey = new Map<string, string>();
   for (const [key, first] of firstOfKey) {
@@ -322,11 +306,9 @@ async function addMemories(
     row,
     placement,
   }));
-  for (const chunk of chunks(written)) {
-    await transaction
-      .insert(memoryVersions)
-      .values(chunk.map(({ row }) => versionOf(row, placement, 'created', 1, context)));
-  }
+  await transaction
+    .insert(memoryVersions)
+    .values(written.map(({ row }) => versionOf(row, placement, 'created', 1, context)));
   await writeVectors(transaction, written, context);
   for (const { index, row } of written) {
     outcome.applied.push({ index, op: 'add', record: memoryRecordOf(row) });

@@ -28,6 +28,7 @@ import {
   type RejectedOp,
   RejectionCode,
   type RetrievalResult,
+  requireOpList,
   ScopeViolation,
   type StoredLayer,
   storedLayerSchema,
@@ -269,7 +270,10 @@ export class DrizzleMemoryStore implements MemoryStore {
    * loses a race (unique violation, serialization failure, deadlock) is run
    * again, up to five times.
    *
-   * @throws InvalidMemoryInput when the scope, provenance or op list is malformed.
+   * @throws InvalidMemoryInput when the scope, provenance or op list is
+   * malformed, or the list holds more than `Limits.opsPerApply` ops (256):
+   * the whole call is refused and nothing is written.
+   * @throws ScopeViolation when the database answers a written row at another scope; nothing was written.
    * @throws MemoryUnavailable when the database or the embedder cannot be
    * reached, or the store is closed; nothing was written.
    */
@@ -278,10 +282,9 @@ export class DrizzleMemoryStore implements MemoryStore {
       const where = toScope(scope);
       const writer = parseInput(provenanceSchema, provenance, 'provenance');
       refuseUnstorable('provenance', writer);
-      if (!Array.isArray(ops)) throw new InvalidMemoryInput('invalid memory ops: not an array');
       const accepted: AcceptedOp[] = [];
       const refused: RejectedOp[] = [];
-      ops.forEach((input, index) => {
+      requireOpList(ops).forEach((input, index) => {
         const validation = validateMemoryOp(input);
         if (!validation.ok) {
           refused.push({ index, code: validation.code, reason: validation.reason });

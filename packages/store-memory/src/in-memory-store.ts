@@ -24,6 +24,7 @@ import {
   parseInput,
   provenanceSchema,
   type RetrievalResult,
+  requireOpList,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
@@ -108,8 +109,7 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const valid = toScope(scope);
     const validProvenance = parseInput(provenanceSchema, provenance, 'provenance');
-    if (!Array.isArray(ops)) throw new InvalidMemoryInput('invalid memory ops: not an array');
-    const validations = ops.map(validateMemoryOp);
+    const validations = requireOpList(ops).map(validateMemoryOp);
     const texts = new Set<string>();
     for (const validation of validations) {
       if (validation.ok && validation.op.op !== 'delete') texts.add(validation.op.text);

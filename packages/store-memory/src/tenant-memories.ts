@@ -1,4 +1,4 @@
-import type { MemoryRecord } from '@symfonic/core';
+import type { MemoryRecord, MemoryVersion } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
@@ -8,9 +8,13 @@ import { tokenizeText } from './tokenize-text.js';
 import type { TurnLog } from './turn-log.js';
 import { VectorBucket } from './vector-bucket.js';
 
-/** One memory written by an apply: its new state, and its vector when an embedder produced one. */
+/**
+ * One memory written by an apply: its new state, the version the change adds
+ * to its history, and its vector when an embedder produced one.
+ */
 export interface MemoryChange {
   readonly memory: StoredMemory;
+  readonly version: MemoryVersion;
   readonly vector?: Float32Array;
 }
 
@@ -47,7 +51,8 @@ export class TenantMemories {
    * which is what makes an apply all-or-nothing.
    */
   commit(changes: readonly MemoryChange[]): void {
-    for (const { memory, vector } of changes) {
+    for (const { memory, version, vector } of changes) {
+      (memory.versions as MemoryVersion[]).push(version);
       const previous = this.memories.get(memory.record.id);
       if (previous?.live) {
         this.holders.delete(dedupeKey(previous.key, previous.record.layer, previous.record.text));
