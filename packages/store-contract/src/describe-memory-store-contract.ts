@@ -6,6 +6,7 @@ import { describeFusionContract } from './fusion-contract.js';
 import { describeHistoryContract } from './history-contract.js';
 import { describeIsolationContract } from './isolation-contract.js';
 import { describeListContract } from './list-contract.js';
+import { describeRelevancePrivacyContract } from './relevance-privacy-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
 import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
@@ -67,6 +68,7 @@ export function describeMemoryStoreContract(
     describeIsolationContract(context);
     describeWritesContract(context);
     describeRetrievalContract(context);
+    describeRelevancePrivacyContract(context);
     describeFusionContract(context);
     describeHistoryContract(context);
     describeListContract(context);

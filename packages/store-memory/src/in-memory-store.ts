@@ -53,6 +53,8 @@ interface SearchOutcome {
   readonly degradations: Degradation[];
   /** Rows that matched but were not read because the page was full. */
   readonly unread: number;
+  /** Of those, the rows matching the cue's words. */
+  readonly unreadWordMatches: number;
 }
 
 /**
@@ -142,14 +144,21 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
     const page = Math.min(this.scanBudget, Math.max(minimumRetrievalPage, valid.limit * 4));
-    const outcome = await this.search(valid, page, false);
-    return gateCandidates(outcome.ranked, valid, true, outcome.degradations);
+    const outcome = await this.search(valid, page);
+    const degradations = [...outcome.degradations];
+    if (outcome.unreadWordMatches > 0) {
+      degradations.push({
+        code: DegradationCode.scanBudgetSpent,
+        detail: `more than ${page} memories matched the cue's words: only the best ${page} were ranked, ${outcome.unreadWordMatches} more were not read`,
+      });
+    }
+    return gateCandidates(outcome.ranked, valid, true, degradations);
   }
 
   async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
-    const outcome = await this.search(valid, this.scanBudget, true);
+    const outcome = await this.search(valid, this.scanBudget);
     const degradations = [...outcome.degradations];
     if (outcome.unread > 0) {
       degradations.push({
@@ -232,11 +241,7 @@ export class InMemoryStore implements MemoryStore {
   }
 
   /** Rank the memories matching the cue: lexical, plus vectors fused in when an embedder is set. */
-  private async search(
-    query: MemoryQuery,
-    page: number,
-    countUnread: boolean,
-  ): Promise<SearchOutcome> {
+  private async search(query: MemoryQuery, page: number): Promise<SearchOutcome> {
     const degradations: Degradation[] = [];
     if (!this.embedder) {
       degradations.push({
@@ -251,7 +256,9 @@ export class InMemoryStore implements MemoryStore {
         : undefined;
     this.ensureOpen();
     const tenant = this.tenants.get(query.scope.tenant);
-    if (!tenant || cue.length === 0) return { ranked: [], degradations, unread: 0 };
+    if (!tenant || cue.length === 0) {
+      return { ranked: [], degradations, unread: 0, unreadWordMatches: 0 };
+    }
     const outcome = searchTenant(tenant, {
       cue,
       cueVector,
@@ -259,7 +266,6 @@ export class InMemoryStore implements MemoryStore {
       layers: query.layers === undefined ? undefined : new Set(query.layers),
       page,
       postingsBudget: this.scanBudget,
-      countUnread,
       weights: this.weights,
     });
     if (outcome.skippedTerms > 0) {
@@ -268,7 +274,12 @@ export class InMemoryStore implements MemoryStore {
         detail: `${outcome.skippedTerms} of the cue's words are held by so many memories that matching on them would read over ${this.scanBudget} index entries: memories sharing only those words with the cue were not considered`,
       });
     }
-    return { ranked: outcome.ranked, degradations, unread: outcome.unread };
+    return {
+      ranked: outcome.ranked,
+      degradations,
+      unread: outcome.unread,
+      unreadWordMatches: outcome.unreadWordMatches,
+    };
   }
 
   /** The unit-length vector of the cue, or `undefined` (with a degradation) when the embedder fails. */
