@@ -3,12 +3,22 @@ import { Limits } from './limits.js';
 import { memoryLayerSchema } from './memory-layer.js';
 import { memoryScopeSchema } from './memory-scope.js';
 import { provenanceSchema } from './provenance.js';
+import { rendersBlank } from './renders-blank.js';
 
-/** Memory text: non-empty after trimming, at most {@link Limits.memoryText} code units. */
+/**
+ * Memory text: at most {@link Limits.memoryText} code points, non-empty after
+ * trimming, and showing a person something once rendered (see
+ * {@link rendersBlank}: text of only zero-width, tag or other invisible
+ * characters is refused). It is stored exactly as written.
+ */
 export const memoryTextSchema = z
   .string()
   .max(Limits.memoryText, `a memory text has at most ${Limits.memoryText} characters`)
-  .refine((text) => text.trim().length > 0, { message: 'a memory text cannot be empty' });
+  .refine((text) => text.trim().length > 0, { message: 'a memory text cannot be empty' })
+  .refine((text) => text.trim().length === 0 || !rendersBlank(text), {
+    message:
+      'a memory text cannot render blank (it holds only spaces, controls or invisible characters)',
+  });
 
 /** Salience: how much a memory matters, from 0 (trivia) to 1 (must not be forgotten). */
 export const salienceSchema = z.number().min(0).max(1);
