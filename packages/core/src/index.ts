@@ -17,6 +17,7 @@ export {
   resolveFusionWeights,
 } from './fusion-weights.js';
 export { Limits } from './limits.js';
+export { memoryIdSchema } from './memory-id.js';
 export {
   type MemoryLayer,
   memoryLayerSchema,

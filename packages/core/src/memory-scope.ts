@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codePointName } from './code-point-name.js';
 import { Limits } from './limits.js';
 
 /**
@@ -9,12 +10,6 @@ import { Limits } from './limits.js';
  * emoji is what `name.slice(0, n)` leaves).
  */
 const forbidden = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}/]/u;
-
-/** `U+200D`: how a refusal names a character without quoting the value it sits in. */
-function codePointName(character: string): string {
-  const codePoint = character.codePointAt(0) ?? 0;
-  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /**
  * One scope segment (a tenant id or a path segment): non-empty, at most
@@ -42,14 +37,7 @@ export const scopeSegmentSchema = z
     message: 'a scope segment cannot be "." or ".."',
   });
 
-/**
- * Where a memory lives: a tenant and an ordered path of segments below it,
- * e.g. `{ tenant: 'acme', path: ['user:42', 'conversation:7'] }`.
- *
- * Segments are compared exactly (code point by code point): `user:1` and
- * `user:10` are different segments, and no normalisation merges look-alikes.
- */
-export const memoryScopeSchema = z
+const scopeObjectSchema = z
   .object({
     tenant: scopeSegmentSchema,
     path: z
@@ -57,6 +45,70 @@ export const memoryScopeSchema = z
       .max(Limits.pathDepth, `a scope path has at most ${Limits.pathDepth} segments`),
   })
   .strict();
+
+/** Whether `owner` holds `key` as its own data property (not inherited, not a getter). */
+function ownData(owner: object, key: PropertyKey): { value: unknown } | 'accessor' | undefined {
+  const descriptor = Object.getOwnPropertyDescriptor(owner, key);
+  if (descriptor === undefined) return undefined;
+  return 'value' in descriptor ? { value: descriptor.value } : 'accessor';
+}
+
+/**
+ * A plain copy of a scope input made of its own data properties only, each
+ * read once: a tenant inherited from a prototype is absent, and a value
+ * behind a getter (which could answer one thing to validation and another
+ * later) is refused. A path longer than the limit is refused by its length,
+ * before any element is read.
+ */
+function ownDataScope(input: unknown, context: z.RefinementCtx): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const copy: [string, unknown][] = [];
+  for (const key of Object.keys(input)) {
+    const field = ownData(input, key);
+    if (field === 'accessor') {
+      context.addIssue({
+        code: 'custom',
+        message: 'a scope field must be a data property, not a getter',
+      });
+      return z.NEVER;
+    }
+    copy.push([key, field?.value]);
+  }
+  const scope = Object.fromEntries(copy);
+  const path: unknown = scope.path;
+  if (!Array.isArray(path) || path.length > Limits.pathDepth) return scope;
+  const segments: unknown[] = [];
+  for (let index = 0; index < path.length; index += 1) {
+    const segment = ownData(path, index);
+    if (segment === 'accessor') {
+      context.addIssue({
+        code: 'custom',
+        path: ['path', index],
+        message: 'a scope segment must be a data property, not a getter',
+      });
+      return z.NEVER;
+    }
+    segments.push(segment?.value);
+  }
+  return { ...scope, path: segments };
+}
+
+/**
+ * Where a memory lives: a tenant and an ordered path of segments below it,
+ * e.g. `{ tenant: 'acme', path: ['user:42', 'conversation:7'] }`. Only own
+ * data properties are read (see `ownDataScope`); extra fields are refused.
+ *
+ * Segments are compared exactly (code point by code point): `user:1` and
+ * `user:10` are different segments, and no normalisation merges look-alikes.
+ */
+export const memoryScopeSchema = z
+  .unknown()
+  .transform(ownDataScope)
+  // The copy reads the raw input, hence `unknown` first; callers still write a scope object.
+  .pipe(scopeObjectSchema) as unknown as z.ZodType<
+  z.output<typeof scopeObjectSchema>,
+  z.input<typeof scopeObjectSchema>
+>;
 
 /** A tenant and a path of segments below it. */
 export type MemoryScope = z.infer<typeof memoryScopeSchema>;

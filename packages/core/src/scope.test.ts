@@ -128,6 +128,33 @@ describe('parseScope / formatScope', () => {
     expect(() => formatScope({ tenant: 'a/b', path: [] })).toThrow(InvalidMemoryInput);
   });
 
+  it('reads own data properties only: no inherited tenant, no getter', () => {
+    class GetterScope {
+      get tenant() {
+        return 'acme';
+      }
+      get path() {
+        return ['user:1'];
+      }
+    }
+    const withGetters = Object.defineProperty({ path: [] }, 'tenant', {
+      get: () => 'acme',
+      enumerable: true,
+    });
+    const getterSegment = Object.defineProperty(['user:1'], 0, { get: () => 'user:1' });
+    for (const input of [
+      new GetterScope(),
+      Object.create({ tenant: 'acme', path: [] }),
+      withGetters,
+      { tenant: 'acme', path: getterSegment },
+      { tenant: 'acme', path: new Array(2 ** 32 - 1) },
+    ]) {
+      expect(() => toScope(input)).toThrow(InvalidMemoryInput);
+    }
+    const plain = Object.assign(Object.create(null), { tenant: 'acme', path: ['user:1'] });
+    expect(toScope(plain)).toEqual(scope('acme', 'user:1'));
+  });
+
   it('keeps Unicode segments exactly, without merging look-alikes', () => {
     const latin = parseScope('acme/user:a');
     const cyrillic = parseScope('acme/user:\u0430');

@@ -20,6 +20,7 @@ import {
   type MemoryStore,
   MemoryUnavailable,
   type MemoryVersion,
+  memoryIdSchema,
   memoryLayerSchema,
   memoryQuerySchema,
   type Provenance,
@@ -136,11 +137,6 @@ function validListOptions(options: unknown): ValidListOptions {
     ...(cursor === undefined ? {} : { sequenceAfter: Number(cursor) }),
     limit: (limit as number | undefined) ?? defaultListLimit,
   };
-}
-
-function requireId(id: unknown): string {
-  if (typeof id !== 'string') throw new InvalidMemoryInput('invalid memory id: not a string');
-  return id;
 }
 
 function refuseUnstorable(what: string, value: unknown): void {
@@ -547,13 +543,13 @@ export class DrizzleMemoryStore implements MemoryStore {
    * The live memory `id` if it is visible to `scope`; `undefined` for an
    * unknown, deleted or foreign id alike.
    *
-   * @throws InvalidMemoryInput for a malformed scope or an id that is not a string.
+   * @throws InvalidMemoryInput for a malformed scope or id (see core's `memoryIdSchema`).
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
     return this.#run('read a memory', async () => {
       const where = toScope(scope);
-      const memoryId = requireId(id);
+      const memoryId = parseInput(memoryIdSchema, id, 'memory id');
       const [row] = await this.#settings.database
         .select(memoryColumns)
         .from(memories)
@@ -608,13 +604,13 @@ export class DrizzleMemoryStore implements MemoryStore {
    * (a deleted memory's history included, ending with its tombstone); `[]`
    * for an unknown or foreign id.
    *
-   * @throws InvalidMemoryInput for a malformed scope or an id that is not a string.
+   * @throws InvalidMemoryInput for a malformed scope or id (see core's `memoryIdSchema`).
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
   history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
     return this.#run('read a memory history', async () => {
       const where = toScope(scope);
-      const memoryId = requireId(id);
+      const memoryId = parseInput(memoryIdSchema, id, 'memory id');
       const rows = await this.#settings.database
         .select()
         .from(memoryVersions)

@@ -18,6 +18,7 @@ import {
   type MemoryStore,
   MemoryUnavailable,
   type MemoryVersion,
+  memoryIdSchema,
   memoryLayerSchema,
   memoryQuerySchema,
   type Provenance,
@@ -172,7 +173,8 @@ export class InMemoryStore implements MemoryStore {
   async get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
     this.ensureOpen();
     const valid = toScope(scope);
-    const memory = this.tenants.get(valid.tenant)?.visible(id, scopeKey(valid));
+    const memoryId = parseInput(memoryIdSchema, id, 'memory id');
+    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopeKey(valid));
     return memory?.live ? copyRecord(memory.record) : undefined;
   }
 
@@ -218,7 +220,8 @@ export class InMemoryStore implements MemoryStore {
   async history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
     this.ensureOpen();
     const valid = toScope(scope);
-    const memory = this.tenants.get(valid.tenant)?.visible(id, scopeKey(valid));
+    const memoryId = parseInput(memoryIdSchema, id, 'memory id');
+    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopeKey(valid));
     return memory ? memory.versions.map(copyVersion) : [];
   }
 
