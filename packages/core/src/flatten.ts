@@ -18,7 +18,7 @@ const runWithBreak = new RegExp(`[\\s${breaking}]*[${breaking}][\\s${breaking}]*
  * with tag characters, render as the plain black flag.
  */
 const invisible =
-  /(?![\u200C\u200D\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF])\p{Cf}/gu;
+  /(?!\u200C|\u200D|[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF])\p{Cf}/gu;
 
 /**
  * Flatten `text` onto one line, keeping only what a person reading it sees.

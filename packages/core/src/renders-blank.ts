@@ -1,12 +1,12 @@
 import { flatten } from './flatten.js';
 
 /**
- * What renders as nothing or as blank space once flattened: whitespace, the
- * zero-width joiners, default-ignorable code points (variation selectors,
- * Hangul fillers, the combining grapheme joiner…) and the blank Braille
- * pattern U+2800.
+ * What renders as nothing or as blank space once flattened: whitespace,
+ * default-ignorable code points (the zero-width joiners, variation
+ * selectors, Hangul fillers, the combining grapheme joiner…) and the blank
+ * Braille pattern U+2800.
  */
-const blank = /^[\s\u200C\u200D\u2800\p{Default_Ignorable_Code_Point}]*$/u;
+const blank = /^[\s\u2800\p{Default_Ignorable_Code_Point}]*$/u;
 
 /**
  * Whether `text`, rendered into a block, shows a person nothing: empty,
