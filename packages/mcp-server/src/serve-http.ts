@@ -53,6 +53,15 @@ function jsonRpcError(response: ServerResponse, status: number, code: number, me
   answer(response, status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
+/** The host name a request's `Host` header names, `''` when it names none. */
+function hostnameOf(request: IncomingMessage): string {
+  try {
+    return new URL(`http://${request.headers.host ?? ''}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
 function bearerToken(request: IncomingMessage): string | undefined {
   const header = request.headers.authorization;
   const match = header === undefined ? null : /^Bearer ([^\s]+)$/i.exec(header);
@@ -78,7 +87,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpEndpoint
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (checkHost && !loopback.has(new URL(`http://${request.headers.host ?? ''}`).hostname)) {
+    if (checkHost && !loopback.has(hostnameOf(request))) {
       jsonRpcError(response, 403, -32000, 'Forbidden: the Host header is not a loopback name');
       return;
     }
