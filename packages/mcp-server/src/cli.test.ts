@@ -44,14 +44,23 @@ describe('symfonic-mcp start-up', () => {
     [['--bogus'], "Unknown option '--bogus'"],
     [['--data'], "Option '--data <value>' argument missing"],
     [['stray'], "Unexpected argument 'stray'"],
-    [['--tenant', 'acme', '--user', 'alice'], 'give --data <folder> (embedded PGlite) or --database-url'],
+    [
+      ['--tenant', 'acme', '--user', 'alice'],
+      'give --data <folder> (embedded PGlite) or --database-url',
+    ],
     [['--data', 'm', '--tenant', 'acme'], 'give --tenant and --user'],
     [['--data', 'm', '--tenant', 'a/b', '--user', 'u'], '--tenant: a scope segment cannot contain'],
     [['--data', 'm', '--http', '127.0.0.1:0'], '--http needs --tokens'],
     [['--data', 'm', '--http', 'localhost', '--tokens', 't.json'], 'expected HOST:PORT'],
-    [['--data', 'm', '--http', '127.0.0.1:0', '--tokens', 't', '--user', 'u'], 'drop --tenant, --user'],
+    [
+      ['--data', 'm', '--http', '127.0.0.1:0', '--tokens', 't', '--user', 'u'],
+      'drop --tenant, --user',
+    ],
     [['--data', 'm', '--tenant', 'a', '--user', 'u', '--tokens', 't'], '--tokens goes with --http'],
-    [['--data', 'm', '--database-url', 'postgres://x/y', '--tenant', 'a', '--user', 'u'], 'not both'],
+    [
+      ['--data', 'm', '--database-url', 'postgres://x/y', '--tenant', 'a', '--user', 'u'],
+      'not both',
+    ],
     [['--database-url', 'mysql://x/y', '--tenant', 'a', '--user', 'u'], 'expected a postgres://'],
     [['--data', 'm', '--tenant', 'a', '--user', 'u', '--recall-limit', '0'], '--recall-limit'],
     [['--data', 'm', '--tenant', 'a', '--user', 'u', '--embedder', 'gpt'], '--embedder gpt'],
@@ -65,16 +74,35 @@ describe('symfonic-mcp start-up', () => {
   it.each([
     ['missing', 'cannot read the file (ENOENT)', null],
     ['not-json', 'not valid JSON', '{'],
-    ['short', 'a token has at least 32 characters at tokens.0.token', { tokens: [{ token: 'short', tenant: 'a', user: 'u' }] }],
-    ['twice', 'a token is listed twice', { tokens: [1, 2].map(() => ({ token: 'x'.repeat(40), tenant: 'a', user: 'u' })) }],
-  ])('refuses a %s token file in one line that never shows a token', async (name, message, content) => {
-    const path = join(folder, `${name}.json`);
-    if (content !== null) writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-    const { code, stderr } = await runBin(['--data', join(folder, 'm'), '--http', '127.0.0.1:0', '--tokens', path]);
-    expect(code).toBe(2);
-    expect(oneLine(stderr)).toContain(message);
-    expect(stderr).not.toContain('x'.repeat(40));
-  });
+    [
+      'short',
+      'a token has at least 32 characters at tokens.0.token',
+      { tokens: [{ token: 'short', tenant: 'a', user: 'u' }] },
+    ],
+    [
+      'twice',
+      'a token is listed twice',
+      { tokens: [1, 2].map(() => ({ token: 'x'.repeat(40), tenant: 'a', user: 'u' })) },
+    ],
+  ])(
+    'refuses a %s token file in one line that never shows a token',
+    async (name, message, content) => {
+      const path = join(folder, `${name}.json`);
+      if (content !== null)
+        writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+      const { code, stderr } = await runBin([
+        '--data',
+        join(folder, 'm'),
+        '--http',
+        '127.0.0.1:0',
+        '--tokens',
+        path,
+      ]);
+      expect(code).toBe(2);
+      expect(oneLine(stderr)).toContain(message);
+      expect(stderr).not.toContain('x'.repeat(40));
+    },
+  );
 
   it('exits 3 with one line, never the URL or its password, when the database cannot be reached', async () => {
     const { code, stdout, stderr } = await runBin([
@@ -96,7 +124,14 @@ describe('symfonic-mcp start-up', () => {
   it('exits 3 with one line when the --data folder cannot be created', async () => {
     const file = join(folder, 'a-file');
     writeFileSync(file, '');
-    const { code, stderr } = await runBin(['--data', join(file, 'memory'), '--tenant', 'a', '--user', 'u']);
+    const { code, stderr } = await runBin([
+      '--data',
+      join(file, 'memory'),
+      '--tenant',
+      'a',
+      '--user',
+      'u',
+    ]);
     expect(code).toBe(3);
     expect(oneLine(stderr)).toContain('cannot create the folder (ENOTDIR)');
   });

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   }
   const { options } = command;
   const tokens =
-    options.transport.kind === 'http' ? await readTokenTable(options.transport.tokensPath) : undefined;
+    options.transport.kind === 'http'
+      ? await readTokenTable(options.transport.tokensPath)
+      : undefined;
   const embedder = options.embedder === 'local' ? createLocalEmbedder() : undefined;
   const opened = await openServerStore(options.storage, embedder);
   const memory = createMemory({
@@ -59,9 +61,13 @@ async function main(): Promise<void> {
 
   if (options.transport.kind === 'http' && tokens) {
     const { host, port } = options.transport;
-    const endpoint = await serveHttp({ host, port, tokens, openSession, log }).catch((error: NodeJS.ErrnoException) => {
-      throw new StartupFailure(`--http ${host}:${port}: cannot listen (${error.code ?? error.message})`);
-    });
+    const endpoint = await serveHttp({ host, port, tokens, openSession, log }).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw new StartupFailure(
+          `--http ${host}:${port}: cannot listen (${error.code ?? error.message})`,
+        );
+      },
+    );
     stopServing = () => endpoint.close();
     log(`memory in ${opened.where}; serving ${tokens.size} token(s) at ${endpoint.url.href}`);
     return;

@@ -18,7 +18,9 @@ export function registerForgetAllTool(server: McpServer, session: MemorySession)
       description:
         'Erase everything remembered about this user: every memory, its history, and every logged conversation turn. It cannot be undone. Call it only when the user explicitly asks for all their memory to be erased, with "confirm": true.',
       inputSchema: {
-        confirm: z.literal(true).describe('Must be true: the user asked for all of their memory to be erased.'),
+        confirm: z
+          .literal(true)
+          .describe('Must be true: the user asked for all of their memory to be erased.'),
       },
       outputSchema: { memories: z.number(), turns: z.number() },
       annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -1,5 +1,4 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
 import { memoryRefInput } from './memory-ref-input.js';
 import type { MemorySession } from './memory-session.js';
 import { memoryView, memoryViewSchema } from './memory-view.js';

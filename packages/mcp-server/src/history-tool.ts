@@ -19,6 +19,9 @@ const historyOutputSchema = z.object({
   ),
 });
 
+/** What `memory_history` answers as structured content. */
+export type HistoryOutput = z.infer<typeof historyOutputSchema>;
+
 /**
  * `memory_history { ref }`: every version of one memory of the scope, oldest
  * first, tombstone included. A ref or id this session's scope cannot see

@@ -6,9 +6,15 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerText, type HttpServerProcess, startHttpServer } from './testing/server-process.js';
-
-type Structured = Record<string, any>;
+import type { HistoryOutput } from './history-tool.js';
+import type { RecallOutput } from './recall-tool.js';
+import type { RememberOutput } from './remember-tool.js';
+import {
+  answerText,
+  type HttpServerProcess,
+  startHttpServer,
+  structured,
+} from './testing/server-process.js';
 
 const acmeToken = randomBytes(32).toString('hex');
 const globexToken = randomBytes(32).toString('hex');
@@ -17,7 +23,11 @@ const initialize = {
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
 };
 
 /** One raw POST to the endpoint, with the headers given (Host included, which fetch cannot set). */
@@ -96,24 +106,35 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
   it('never shows one tenant what another remembered, through recall, refs, ids or history', async () => {
     const written = await acme.callTool({
       name: 'memory_remember',
-      arguments: { ops: [{ op: 'add', text: 'Alice of Acme keeps her savings in gold', salience: 1 }] },
+      arguments: {
+        ops: [{ op: 'add', text: 'Alice of Acme keeps her savings in gold', salience: 1 }],
+      },
     });
-    const acmeId = (written.structuredContent as Structured).applied[0].memory.id as string;
+    const acmeId = String(structured<RememberOutput>(written).applied[0]?.memory.id);
     await globex.callTool({
       name: 'memory_remember',
       arguments: { ops: [{ op: 'add', text: 'Alice of Globex keeps her savings in bonds' }] },
     });
 
-    const acmeRecall = await acme.callTool({ name: 'memory_recall', arguments: { query: 'savings' } });
+    const acmeRecall = await acme.callTool({
+      name: 'memory_recall',
+      arguments: { query: 'savings' },
+    });
     expect(answerText(acmeRecall)).toContain('gold');
     expect(answerText(acmeRecall)).not.toContain('bonds');
-    const globexRecall = await globex.callTool({ name: 'memory_recall', arguments: { query: 'savings gold' } });
+    const globexRecall = await globex.callTool({
+      name: 'memory_recall',
+      arguments: { query: 'savings gold' },
+    });
     expect(answerText(globexRecall)).toContain('bonds');
     expect(answerText(globexRecall)).not.toContain('gold');
-    expect(Object.values((globexRecall.structuredContent as Structured).refs)).not.toContain(acmeId);
+    expect(Object.values(structured<RecallOutput>(globexRecall).refs)).not.toContain(acmeId);
 
     // Globex's #1 is Globex's memory, whatever Acme's session calls #1.
-    const globexHistory = await globex.callTool({ name: 'memory_history', arguments: { ref: '#1' } });
+    const globexHistory = await globex.callTool({
+      name: 'memory_history',
+      arguments: { ref: '#1' },
+    });
     expect(answerText(globexHistory)).toContain('bonds');
 
     // Acme's id, named by Globex, is no memory at all.
@@ -126,15 +147,18 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
       name: 'memory_remember',
       arguments: { ops: [{ op: 'update', id: acmeId, text: 'Alice of Acme has no savings' }] },
     });
-    expect((overwrite.structuredContent as Structured).rejected).toEqual([
+    expect(structured<RememberOutput>(overwrite).rejected).toEqual([
       expect.objectContaining({ code: 'unknown-id' }),
     ]);
     const globexList = await globex.readResource({ uri: 'symfonic://memories' });
     expect(String((globexList.contents[0] as { text: string }).text)).not.toContain('gold');
 
     const acmeHistory = await acme.callTool({ name: 'memory_history', arguments: { ref: acmeId } });
-    expect((acmeHistory.structuredContent as Structured).versions).toEqual([
-      expect.objectContaining({ change: 'created', text: 'Alice of Acme keeps her savings in gold' }),
+    expect(structured<HistoryOutput>(acmeHistory).versions).toEqual([
+      expect.objectContaining({
+        change: 'created',
+        text: 'Alice of Acme keeps her savings in gold',
+      }),
     ]);
   });
 
@@ -147,7 +171,11 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
       code: 401,
       message: expect.stringContaining('Unknown token'),
     });
-    for (const authorization of [undefined, `Bearer ${acmeToken.slice(0, -1)}x`, `Basic ${acmeToken}`]) {
+    for (const authorization of [
+      undefined,
+      `Bearer ${acmeToken.slice(0, -1)}x`,
+      `Basic ${acmeToken}`,
+    ]) {
       const answered = await post(server.url, authorization ? { authorization } : {}, initialize);
       expect(answered.status).toBe(401);
       expect(String(answered.headers['www-authenticate'])).toMatch(/^Bearer error="invalid_token"/);
@@ -161,7 +189,12 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
     const answered = await post(
       server.url,
       { authorization: `Bearer ${globexToken}`, 'mcp-session-id': String(acmeSession) },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_recall', arguments: { query: 'savings' } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'memory_recall', arguments: { query: 'savings' } },
+      },
     );
     expect(answered.status).toBe(403);
     expect(JSON.parse(answered.body).error).toBe('insufficient_scope');

@@ -47,9 +47,15 @@ describe.runIf(url)(suite, () => {
     expect(killed.rowCount).toBeGreaterThan(0);
     // The call right after the kill may still meet a dying connection: it answers, as a tool
     // error saying memory is unavailable or as a recall, and never takes the server down.
-    const first = await session.client.callTool({ name: 'memory_recall', arguments: { query: 'peanuts' } });
+    const first = await session.client.callTool({
+      name: 'memory_recall',
+      arguments: { query: 'peanuts' },
+    });
     if (first.isError) expect(answerText(first)).toMatch(/^memory is unavailable/);
-    const next = await session.client.callTool({ name: 'memory_recall', arguments: { query: 'peanuts' } });
+    const next = await session.client.callTool({
+      name: 'memory_recall',
+      arguments: { query: 'peanuts' },
+    });
     expect(next.isError).toBeFalsy();
     expect(answerText(next)).toContain('The user is allergic to peanuts');
   });
@@ -59,7 +65,10 @@ describe.runIf(url)(suite, () => {
     await terminateBackends();
     const calls = [
       { name: 'memory_recall', arguments: { query: 'peanuts' } },
-      { name: 'memory_remember', arguments: { ops: [{ op: 'add', text: 'The user likes walnuts' }] } },
+      {
+        name: 'memory_remember',
+        arguments: { ops: [{ op: 'add', text: 'The user likes walnuts' }] },
+      },
       { name: 'memory_history', arguments: { ref: 'some-id' } },
       { name: 'memory_forget', arguments: { ref: 'some-id' } },
       { name: 'memory_record_turn', arguments: { speaker: 'user', text: 'hello' } },
@@ -76,7 +85,10 @@ describe.runIf(url)(suite, () => {
     expect(session.stderr()).toContain('memory_remember: memory unavailable');
 
     await allowConnections(true);
-    const recall = await session.client.callTool({ name: 'memory_recall', arguments: { query: 'peanuts walnuts' } });
+    const recall = await session.client.callTool({
+      name: 'memory_recall',
+      arguments: { query: 'peanuts walnuts' },
+    });
     expect(recall.isError).toBeFalsy();
     expect(answerText(recall)).toContain('The user is allergic to peanuts');
     // The refused write wrote nothing: walnuts were never remembered.

@@ -16,6 +16,9 @@ const recallOutputSchema = z.object({
   conditions: z.array(z.object({ code: z.string(), detail: z.string() })),
 });
 
+/** What `memory_recall` answers as structured content. */
+export type RecallOutput = z.infer<typeof recallOutputSchema>;
+
 /** The memories of `block` ranked best first, as recall ranked them (score, then id). */
 function rankOrder(block: MemoryBlock): MemoryBlock['recalled'] {
   return [...block.recalled].sort(
@@ -78,14 +81,16 @@ export function registerRecallTool(server: McpServer, session: MemorySession): v
           .trim()
           .min(1)
           .max(Limits.cueText)
-          .describe('What to recall: the user\'s message or the topic, in plain words.'),
+          .describe("What to recall: the user's message or the topic, in plain words."),
         limit: z
           .number()
           .int()
           .min(1)
           .max(session.recallLimit)
           .optional()
-          .describe(`Most memories to return, 1 to ${session.recallLimit} (default ${session.recallLimit}).`),
+          .describe(
+            `Most memories to return, 1 to ${session.recallLimit} (default ${session.recallLimit}).`,
+          ),
       },
       outputSchema: recallOutputSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -24,6 +24,9 @@ const rememberOutputSchema = z.object({
   ),
 });
 
+/** What `memory_remember` answers as structured content. */
+export type RememberOutput = z.infer<typeof rememberOutputSchema>;
+
 /**
  * `memory_remember { ops }`: the ops a model writes after its answer, in
  * exactly the schema `remember` reads from a reply (`@symfonic/memory`'s
@@ -55,7 +58,8 @@ export function registerRememberTool(server: McpServer, session: MemorySession):
             refs: session.refs.current(),
           },
         );
-        if (outcome.unreadable) throw new Error(`remember could not read its own ops: ${outcome.unreadable.reason}`);
+        if (outcome.unreadable)
+          throw new Error(`remember could not read its own ops: ${outcome.unreadable.reason}`);
         const applied = outcome.applied.map(({ index, op, ref, record }) => ({
           index,
           op,
@@ -64,8 +68,12 @@ export function registerRememberTool(server: McpServer, session: MemorySession):
         }));
         const lines = [
           `${applied.length} applied, ${outcome.rejected.length} refused.`,
-          ...applied.map(({ index, op, memory }) => `- op ${index} ${op}: ${memory.id} "${memory.text}"`),
-          ...outcome.rejected.map(({ index, code, reason }) => `- op ${index} refused (${code}): ${reason}`),
+          ...applied.map(
+            ({ index, op, memory }) => `- op ${index} ${op}: ${memory.id} "${memory.text}"`,
+          ),
+          ...outcome.rejected.map(
+            ({ index, code, reason }) => `- op ${index} refused (${code}): ${reason}`,
+          ),
         ];
         return toolAnswer(lines.join('\n'), { applied, rejected: outcome.rejected });
       } catch (error) {

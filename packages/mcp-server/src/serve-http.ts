@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  InsufficientScopeError,
+  InvalidTokenError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { InsufficientScopeError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { MemoryPrincipal } from './memory-principal.js';
-import type { LogLine } from './tool-answer.js';
 import type { TokenTable } from './token-table.js';
+import type { LogLine } from './tool-answer.js';
 
 /** Options of {@link serveHttp}. */
 export interface HttpServeOptions {
@@ -38,8 +41,15 @@ interface HttpSession {
 const loopback = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const endpointPath = '/mcp';
 
-function answer(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+function answer(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify(body));
 }
 
 function refuseToken(response: ServerResponse, description: string): void {
@@ -92,7 +102,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpEndpoint
       return;
     }
     if (url.pathname !== endpointPath) {
-      answer(response, 404, { error: 'not_found', error_description: `the MCP endpoint is ${endpointPath}` });
+      answer(response, 404, {
+        error: 'not_found',
+        error_description: `the MCP endpoint is ${endpointPath}`,
+      });
       return;
     }
     const token = bearerToken(request);

@@ -14,7 +14,12 @@ export type StorageChoice =
 /** How the server was asked to run: over stdio for one principal, or over HTTP for the token file's. */
 export type TransportChoice =
   | { readonly kind: 'stdio'; readonly principal: MemoryPrincipal }
-  | { readonly kind: 'http'; readonly host: string; readonly port: number; readonly tokensPath: string };
+  | {
+      readonly kind: 'http';
+      readonly host: string;
+      readonly port: number;
+      readonly tokensPath: string;
+    };
 
 /** The command line of `symfonic-mcp`, checked. */
 export interface ServerOptions {
@@ -61,7 +66,11 @@ function listenAddress(value: string): { host: string; port: number } {
   return { host: match[1].replace(/^\[|\]$/g, ''), port };
 }
 
-function principalOf(values: { tenant?: string; user?: string; conversation?: string }): MemoryPrincipal {
+function principalOf(values: {
+  tenant?: string;
+  user?: string;
+  conversation?: string;
+}): MemoryPrincipal {
   if (values.tenant === undefined || values.user === undefined) {
     throw new StartupFailure('over stdio, give --tenant and --user (whose memory this is)');
   }
@@ -71,7 +80,9 @@ function principalOf(values: { tenant?: string; user?: string; conversation?: st
   );
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    throw new StartupFailure(`--${String(issue?.path[0] ?? 'tenant')}: ${issue?.message ?? 'invalid'}`);
+    throw new StartupFailure(
+      `--${String(issue?.path[0] ?? 'tenant')}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data;
 }
@@ -89,7 +100,12 @@ export function parseCommandLine(
 ): CommandLine {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof flags }>>['values'];
   try {
-    ({ values } = parseArgs({ args: [...args], options: flags, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: [...args],
+      options: flags,
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new StartupFailure(`${(error as Error).message} (see --help)`);
   }
@@ -117,7 +133,11 @@ export function parseCommandLine(
 
   let transport: TransportChoice;
   if (values.http !== undefined) {
-    if (values.tenant !== undefined || values.user !== undefined || values.conversation !== undefined) {
+    if (
+      values.tenant !== undefined ||
+      values.user !== undefined ||
+      values.conversation !== undefined
+    ) {
       throw new StartupFailure(
         'over --http the token file decides whose memory a request reaches: drop --tenant, --user and --conversation',
       );
@@ -136,8 +156,14 @@ export function parseCommandLine(
     throw new StartupFailure(`--embedder ${embedder}: expected one of ${embedderNames.join(', ')}`);
   }
   const recallLimit = Number(values['recall-limit'] ?? 12);
-  if (!Number.isInteger(recallLimit) || recallLimit < 1 || recallLimit > Math.min(largestRecallLimit, Limits.queryLimit)) {
-    throw new StartupFailure(`--recall-limit: expected a whole number from 1 to ${largestRecallLimit}`);
+  if (
+    !Number.isInteger(recallLimit) ||
+    recallLimit < 1 ||
+    recallLimit > Math.min(largestRecallLimit, Limits.queryLimit)
+  ) {
+    throw new StartupFailure(
+      `--recall-limit: expected a whole number from 1 to ${largestRecallLimit}`,
+    );
   }
   return {
     kind: 'run',

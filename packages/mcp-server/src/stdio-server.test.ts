@@ -2,11 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerText, connectStdio, type StdioSession } from './testing/server-process.js';
+import type { HistoryOutput } from './history-tool.js';
+import type { MemoryView } from './memory-view.js';
+import type { RecallOutput } from './recall-tool.js';
+import type { RememberOutput } from './remember-tool.js';
+import {
+  answerText,
+  connectStdio,
+  type StdioSession,
+  structured,
+} from './testing/server-process.js';
 
 const alice = ['--tenant', 'acme', '--user', 'alice', '--conversation', 'c1'];
-
-type Structured = Record<string, any>;
 
 describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
   let dataDir: string;
@@ -47,12 +54,12 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
         arguments: { speaker: 'user', text: 'I moved to Lyon last spring.' },
       });
       expect(recorded.isError).toBeFalsy();
-      expect((recorded.structuredContent as Structured).turn).toBe(0);
+      expect(structured<{ turn: number }>(recorded).turn).toBe(0);
       const again = await session.client.callTool({
         name: 'memory_record_turn',
         arguments: { speaker: 'assistant', text: 'Noted.' },
       });
-      expect((again.structuredContent as Structured).turn).toBe(1);
+      expect(structured<{ turn: number }>(again).turn).toBe(1);
       const recall = await session.client.callTool({
         name: 'memory_recall',
         arguments: { query: 'where does the user live' },
@@ -72,26 +79,26 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
         },
       });
       expect(remembered.isError).toBeFalsy();
-      const outcome = remembered.structuredContent as Structured;
-      expect(outcome.applied.map(({ index }: Structured) => index)).toEqual([0, 1]);
-      expect(outcome.rejected).toEqual([
-        expect.objectContaining({ index: 2, code: 'duplicate' }),
-      ]);
+      const outcome = structured<RememberOutput>(remembered);
+      expect(outcome.applied.map(({ index }) => index)).toEqual([0, 1]);
+      expect(outcome.rejected).toEqual([expect.objectContaining({ index: 2, code: 'duplicate' })]);
 
       const recall = await session.client.callTool({
         name: 'memory_recall',
         arguments: { query: 'Paris' },
       });
-      const block = recall.structuredContent as Structured;
+      const block = structured<RecallOutput>(recall);
       expect(block.block).toContain('[semantic #1] The user lives in Paris');
-      const parisId = outcome.applied[0].memory.id;
+      const parisId = outcome.applied[0]?.memory.id;
       expect(block.refs['#1']).toBe(parisId);
 
       const updated = await session.client.callTool({
         name: 'memory_remember',
-        arguments: { ops: [{ op: 'update', ref: '#1', text: 'The user lives in Lyon (moved from Paris)' }] },
+        arguments: {
+          ops: [{ op: 'update', ref: '#1', text: 'The user lives in Lyon (moved from Paris)' }],
+        },
       });
-      expect((updated.structuredContent as Structured).applied[0]).toMatchObject({
+      expect(structured<RememberOutput>(updated).applied[0]).toMatchObject({
         op: 'update',
         ref: '#1',
         memory: { id: parisId, text: 'The user lives in Lyon (moved from Paris)' },
@@ -101,14 +108,14 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
         name: 'memory_history',
         arguments: { ref: '#1' },
       });
-      const versions = (history.structuredContent as Structured).versions;
-      expect(versions.map(({ change, text }: Structured) => [change, text])).toEqual([
+      const versions = structured<HistoryOutput>(history).versions;
+      expect(versions.map(({ change, text }) => [change, text])).toEqual([
         ['created', 'The user lives in Paris'],
         ['updated', 'The user lives in Lyon (moved from Paris)'],
       ]);
-      expect(versions[0].writer).toBe('mcp:symfonic-test');
+      expect(versions[0]?.writer).toBe('mcp:symfonic-test');
 
-      const jazzId = outcome.applied[1].memory.id;
+      const jazzId = String(outcome.applied[1]?.memory.id);
       const forgotten = await session.client.callTool({
         name: 'memory_forget',
         arguments: { ref: jazzId },
@@ -136,7 +143,7 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
         name: 'memory_recall',
         arguments: { query: 'what does the user play', limit: 1 },
       });
-      const block = recall.structuredContent as Structured;
+      const block = structured<RecallOutput>(recall);
       expect(block.memories).toHaveLength(1);
       expect(Object.keys(block.refs)).toEqual(['#1']);
       expect(block.dropped).toContainEqual(
@@ -149,13 +156,13 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
       expect(resources.map(({ uri }) => uri)).toEqual(['symfonic://memories']);
       const read = await session.client.readResource({ uri: 'symfonic://memories' });
       const listed = JSON.parse(String((read.contents[0] as { text: string }).text));
-      expect(listed.map(({ text }: Structured) => text)).toEqual([
+      expect(listed.map(({ text }: MemoryView) => text)).toEqual([
         'The user lives in Lyon (moved from Paris)',
         'The user plays the cello',
         'The user plays chess on Sundays',
       ]);
       const prompt = await session.client.getPrompt({ name: 'memory_instructions' });
-      const text = (prompt.messages[0]?.content as { text: string }).text;
+      const text = String((prompt.messages[0]?.content as { text?: string } | undefined)?.text);
       expect(text).toContain('memory_remember');
       expect(text).toContain('You have a long-term memory.');
     });
@@ -220,7 +227,9 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
     const again = await connectStdio(['--data', join(dataDir, 'memory'), ...alice]);
     try {
       const read = await again.client.readResource({ uri: 'symfonic://memories' });
-      expect(String((read.contents[0] as { text: string }).text)).toContain('The user plays the cello');
+      expect(String((read.contents[0] as { text: string }).text)).toContain(
+        'The user plays the cello',
+      );
     } finally {
       await again.close();
     }

@@ -21,8 +21,17 @@ const requests = [
     },
   },
   { method: 'tools/list' },
-  { method: 'tools/call', params: { name: 'memory_record_turn', arguments: { speaker: 'user', text: 'hi' } } },
-  { method: 'tools/call', params: { name: 'memory_remember', arguments: { ops: [{ op: 'add', text: 'The user says hi' }] } } },
+  {
+    method: 'tools/call',
+    params: { name: 'memory_record_turn', arguments: { speaker: 'user', text: 'hi' } },
+  },
+  {
+    method: 'tools/call',
+    params: {
+      name: 'memory_remember',
+      arguments: { ops: [{ op: 'add', text: 'The user says hi' }] },
+    },
+  },
   { method: 'tools/call', params: { name: 'memory_recall', arguments: { query: 'hi' } } },
   { method: 'tools/call', params: { name: 'memory_recall', arguments: { query: 12 } } },
   { method: 'tools/call', params: { name: 'memory_history', arguments: { ref: '#8' } } },
@@ -63,7 +72,9 @@ it('writes nothing but JSON-RPC messages on stdout, one per line, logs going to 
   for (const [index, request] of requests.entries()) {
     await send(index + 1, request);
     if (index === 0) {
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+      );
     }
   }
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -75,9 +86,7 @@ it('writes nothing but JSON-RPC messages on stdout, one per line, logs going to 
   for (const line of lines) {
     const message = JSON.parse(line);
     expect(message.jsonrpc).toBe('2.0');
-    expect(Object.keys(message).sort()).toEqual(
-      expect.arrayContaining(['id', 'jsonrpc']),
-    );
+    expect(Object.keys(message).sort()).toEqual(expect.arrayContaining(['id', 'jsonrpc']));
     expect('result' in message || 'error' in message).toBe(true);
   }
   expect(stdout.endsWith('\n')).toBe(true);

@@ -21,7 +21,10 @@ export const tokenFileSchema = z
           token: z
             .string()
             .min(shortestToken, `a token has at least ${shortestToken} characters`)
-            .regex(/^[A-Za-z0-9\-._~+/]+=*$/, 'a token holds only letters, digits and -._~+/ (then =)'),
+            .regex(
+              /^[A-Za-z0-9\-._~+/]+=*$/,
+              'a token holds only letters, digits and -._~+/ (then =)',
+            ),
         }),
       )
       .min(1, 'the file lists no token'),

@@ -15,13 +15,33 @@ const badInputs: readonly { tool: string; arguments: Record<string, unknown>; fi
   { tool: 'memory_recall', arguments: { query: 'paris', limit: 1.5 }, field: 'limit' },
   { tool: 'memory_remember', arguments: {}, field: 'ops' },
   { tool: 'memory_remember', arguments: { ops: 'add paris' }, field: 'ops' },
-  { tool: 'memory_remember', arguments: { ops: [{ op: 'insert', text: 'x' }] }, field: 'ops[0].op' },
+  {
+    tool: 'memory_remember',
+    arguments: { ops: [{ op: 'insert', text: 'x' }] },
+    field: 'ops[0].op',
+  },
   { tool: 'memory_remember', arguments: { ops: [{ op: 'add' }] }, field: 'ops[0].text' },
-  { tool: 'memory_remember', arguments: { ops: [{ op: 'add', text: 'x'.repeat(4_001) }] }, field: 'ops[0].text' },
-  { tool: 'memory_remember', arguments: { ops: [{ op: 'add', text: 'x', salience: 2 }] }, field: 'ops[0].salience' },
-  { tool: 'memory_remember', arguments: { ops: [{ op: 'add', text: 'x', layer: 'working' }] }, field: 'ops[0].layer' },
+  {
+    tool: 'memory_remember',
+    arguments: { ops: [{ op: 'add', text: 'x'.repeat(4_001) }] },
+    field: 'ops[0].text',
+  },
+  {
+    tool: 'memory_remember',
+    arguments: { ops: [{ op: 'add', text: 'x', salience: 2 }] },
+    field: 'ops[0].salience',
+  },
+  {
+    tool: 'memory_remember',
+    arguments: { ops: [{ op: 'add', text: 'x', layer: 'working' }] },
+    field: 'ops[0].layer',
+  },
   { tool: 'memory_remember', arguments: { ops: [{ op: 'delete' }] }, field: 'ops[0]' },
-  { tool: 'memory_remember', arguments: { ops: [{ op: 'update', ref: '#1', id: 'm', text: 'x' }] }, field: 'ops[0]' },
+  {
+    tool: 'memory_remember',
+    arguments: { ops: [{ op: 'update', ref: '#1', id: 'm', text: 'x' }] },
+    field: 'ops[0]',
+  },
   { tool: 'memory_history', arguments: {}, field: 'ref' },
   { tool: 'memory_history', arguments: { ref: '' }, field: 'ref' },
   { tool: 'memory_history', arguments: { ref: 'x'.repeat(129) }, field: 'ref' },
@@ -30,7 +50,11 @@ const badInputs: readonly { tool: string; arguments: Record<string, unknown>; fi
   { tool: 'memory_record_turn', arguments: { text: 'hello' }, field: 'speaker' },
   { tool: 'memory_record_turn', arguments: { speaker: 'user' }, field: 'text' },
   { tool: 'memory_record_turn', arguments: { speaker: 'user', text: '' }, field: 'text' },
-  { tool: 'memory_record_turn', arguments: { speaker: 'user', text: 'x'.repeat(32_001) }, field: 'text' },
+  {
+    tool: 'memory_record_turn',
+    arguments: { speaker: 'user', text: 'x'.repeat(32_001) },
+    field: 'text',
+  },
   { tool: 'memory_forget_all', arguments: { confirm: 'yes' }, field: 'confirm' },
 ];
 
@@ -58,13 +82,16 @@ describe('every tool refuses malformed input with a tool error naming the field'
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.each(badInputs)('$tool $arguments → names $field', async ({ tool, arguments: input, field }) => {
-    const result = await session.client.callTool({ name: tool, arguments: input });
-    expect(result.isError).toBe(true);
-    const text = answerText(result);
-    expect(text).toContain(`Invalid arguments for tool ${tool}`);
-    expect(text.split('\n').some((line) => line.endsWith(` at ${field}`))).toBe(true);
-  });
+  it.each(badInputs)(
+    '$tool $arguments → names $field',
+    async ({ tool, arguments: input, field }) => {
+      const result = await session.client.callTool({ name: tool, arguments: input });
+      expect(result.isError).toBe(true);
+      const text = answerText(result);
+      expect(text).toContain(`Invalid arguments for tool ${tool}`);
+      expect(text.split('\n').some((line) => line.endsWith(` at ${field}`))).toBe(true);
+    },
+  );
 
   it('wrote nothing for the malformed calls, and keeps serving', async () => {
     const read = await session.client.readResource({ uri: 'symfonic://memories' });

@@ -114,6 +114,11 @@ export function runBin(args: readonly string[]): Promise<BinRun> {
   });
 }
 
+/** The structured content of a tool answer, as the tool's output type `T`. */
+export function structured<T>(result: unknown): T {
+  return (result as CallToolResult).structuredContent as T;
+}
+
 /** The text of a tool answer (its one text block). */
 export function answerText(result: unknown): string {
   const { content } = result as CallToolResult;
