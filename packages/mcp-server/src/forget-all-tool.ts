@@ -28,7 +28,7 @@ export function registerForgetAllTool(server: McpServer, session: MemorySession)
     async () => {
       try {
         const erased = await session.store.forget(session.scopes.memories);
-        session.refs.remember({});
+        session.refs.replaceWith({});
         session.log(
           `memory_forget_all: erased ${erased.memories} memories and ${erased.turns} turns of ${formatScope(session.scopes.memories)}`,
         );

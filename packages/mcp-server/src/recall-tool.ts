@@ -110,7 +110,7 @@ export function registerRecallTool(server: McpServer, session: MemorySession): v
           );
         }
         const block = withinLimit(hydrated, limit ?? session.recallLimit);
-        session.refs.remember(block.refs);
+        session.refs.replaceWith(block.refs);
         return toolAnswer(describeBlock(block), {
           block: block.text,
           memories: block.recalled.map(({ ref, record, relevance, score }) => ({

@@ -17,7 +17,7 @@ export class SessionRefs {
   #latest: Readonly<Record<string, string>> = {};
 
   /** Replace the refs with those of the block just shown. */
-  remember(refs: Readonly<Record<string, string>>): void {
+  replaceWith(refs: Readonly<Record<string, string>>): void {
     this.#latest = { ...refs };
   }
 
