@@ -1,5 +1,5 @@
 /**
- * Which workspace packages each package may import, from DESIGN.md. A test
+ * Which workspace packages each package may import, as docs/architecture.md states them. A test
  * file may also import the stores and the contract suite (tests compose), and
  * an app may import anything. The published program `@symfonic/mcp-server`
  * composes like an app, but only the memory loop and the Drizzle store it
