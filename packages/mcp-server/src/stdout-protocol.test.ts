@@ -8,7 +8,7 @@ import { binPath } from './testing/server-process.js';
 let dataDir: string;
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'symfonic-mcp-stdout-'));
-});
+}, 120_000); // A PGlite cold start takes seconds, many more on a loaded machine.
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const requests = [
@@ -91,4 +91,4 @@ it('writes nothing but JSON-RPC messages on stdout, one per line, logs going to 
   }
   expect(stdout.endsWith('\n')).toBe(true);
   expect(stderr).toContain('serving over stdio');
-});
+}, 120_000); // A PGlite cold start takes seconds, many more on a loaded machine.
