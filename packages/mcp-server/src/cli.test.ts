@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,40 @@ describe('symfonic-mcp start-up', () => {
     );
     expect(stderr).not.toContain('s3cret');
   });
+
+  it('prints the version of the package with --version', async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    );
+    expect(await runBin(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('exits 2 with one line when the --http port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const tokens = join(folder, 'tokens.json');
+    writeFileSync(
+      tokens,
+      JSON.stringify({ tokens: [{ token: 'y'.repeat(40), tenant: 'a', user: 'u' }] }),
+    );
+    try {
+      const { code, stderr } = await runBin([
+        '--data',
+        join(folder, 'busy'),
+        '--http',
+        `127.0.0.1:${port}`,
+        '--tokens',
+        tokens,
+      ]);
+      expect(code).toBe(2);
+      expect(oneLine(stderr)).toBe(
+        `symfonic-mcp: --http 127.0.0.1:${port}: cannot listen (EADDRINUSE)`,
+      );
+    } finally {
+      taken.close();
+    }
+  }, 120_000); // It opens PGlite before it listens: a cold start takes seconds.
 
   it('exits 3 with one line when the --data folder cannot be created', async () => {
     const file = join(folder, 'a-file');
