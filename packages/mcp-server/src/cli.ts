@@ -26,6 +26,13 @@ async function main(): Promise<void> {
     return;
   }
   const { options } = command;
+  if (options.transport.kind === 'stdio') {
+    // Stdout is the protocol: a dependency logging with console.log (while the store opens,
+    // or later) would corrupt it.
+    for (const method of ['log', 'info', 'debug'] as const) {
+      console[method] = (...values: unknown[]) => console.error(...values);
+    }
+  }
   const tokens =
     options.transport.kind === 'http'
       ? await readTokenTable(options.transport.tokensPath)
