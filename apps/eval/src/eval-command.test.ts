@@ -73,6 +73,30 @@ describe('symfonic-eval', () => {
     expect(report.machine.node).toBe(process.version);
   });
 
+  it('runs a shipped data set named by --dataset: the held-out split of the structures set', async () => {
+    const { stdout } = await run(
+      '--dataset',
+      'structures-held-out',
+      '--systems',
+      'in-memory/lexical',
+      '--json',
+      '--no-progress',
+    );
+    const report = JSON.parse(stdout);
+    expect(report.dataset).toEqual({
+      name: 'symfonic-structures-held-out',
+      conversations: 4,
+      questions: 112,
+      categories: { 'when-said': 24, 'two-turns': 24, 'third-person': 24, 'reply-to-turn': 40 },
+    });
+    expect(Object.keys(report.results[0].perCategory).sort()).toEqual([
+      'reply-to-turn',
+      'third-person',
+      'two-turns',
+      'when-said',
+    ]);
+  });
+
   it('refuses an unknown system, naming the known ones, and two data sets at once', async () => {
     await expect(run('--systems', 'nothing', '--no-progress')).rejects.toThrow(
       /no system matches nothing; the systems are in-memory\/lexical, /,

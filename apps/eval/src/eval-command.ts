@@ -10,7 +10,7 @@ import { type LocomoLoad, loadLocomo } from './load-locomo.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readEvalDataset } from './read-eval-dataset.js';
 import { renderResultsTable } from './render-results-table.js';
-import { syntheticDatasetPath } from './synthetic/synthetic-dataset-path.js';
+import { datasetPath, shippedDatasets } from './shipped-datasets.js';
 
 /** Where the command writes: stdout for results, stderr for progress and notes. */
 export interface EvalCommandStreams {
@@ -77,7 +77,8 @@ function describeLocomo(load: LocomoLoad): string {
 
 /**
  * The `symfonic-eval` command: evaluate the stores' retrieval on the shipped
- * synthetic data set (or `--dataset`, or a LoCoMo file with `--locomo`),
+ * synthetic data set (or another shipped one or a file with `--dataset`, or
+ * a LoCoMo file with `--locomo`),
  * print Markdown tables, optionally write or print JSON, and with
  * `--experiments` run the ranking experiments of the decision record.
  *
@@ -90,8 +91,8 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
       'Measure retrieval quality: recall@k and latency of Symfonic stores on long conversations.',
     )
     .option(
-      '--dataset <path>',
-      "a data set in this harness's JSON format (default: the shipped synthetic one)",
+      '--dataset <name|path>',
+      `a shipped data set (${Object.keys(shippedDatasets).join(', ')}; default: synthetic) or a file in this harness's JSON format`,
     )
     .option('--locomo <path>', 'a LoCoMo JSON file, e.g. your copy of locomo10.json')
     .option(
@@ -125,7 +126,7 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
         dataset = locomo.dataset;
         stderr.write(describeLocomo(locomo));
       } else {
-        dataset = await readEvalDataset(options.dataset ?? syntheticDatasetPath);
+        dataset = await readEvalDataset(datasetPath(options.dataset ?? 'synthetic'));
       }
       const all = evalSystems(
         options.pgliteConversations === 'all'

@@ -1,15 +1,28 @@
 #!/usr/bin/env node
 import { writeFile } from 'node:fs/promises';
+import type { EvalDataset } from './eval-dataset.js';
+import { generateStructuresDataset } from './synthetic/generate-structures-dataset.js';
 import { generateSyntheticDataset } from './synthetic/generate-synthetic-dataset.js';
+import { structuresDatasetPath } from './synthetic/structures-dataset-path.js';
+import { structuresSplitNames } from './synthetic/structures-splits.js';
 import { syntheticDatasetPath } from './synthetic/synthetic-dataset-path.js';
 
 /**
- * Regenerate `data/synthetic-conversations.json` from the generator (run with
- * `pnpm --filter @symfonic/eval generate:dataset` after a build). The file is
- * committed; a test checks that it still equals what the generator makes.
+ * Regenerate the committed synthetic data sets from their generators (run
+ * with `pnpm --filter @symfonic/eval generate:dataset` after a build):
+ * `data/synthetic-conversations.json` and both splits of the
+ * conversation-structures set, `data/structures-development.json` and
+ * `data/structures-held-out.json`. Tests check that the files still equal
+ * what the generators make.
  */
-const dataset = generateSyntheticDataset();
-await writeFile(syntheticDatasetPath, `${JSON.stringify(dataset, null, 2)}\n`);
-console.log(
-  `wrote ${dataset.conversations.length} conversations and ${dataset.questions.length} questions to ${syntheticDatasetPath}`,
-);
+async function write(dataset: EvalDataset, path: string): Promise<void> {
+  await writeFile(path, `${JSON.stringify(dataset, null, 2)}\n`);
+  console.log(
+    `wrote ${dataset.conversations.length} conversations and ${dataset.questions.length} questions to ${path}`,
+  );
+}
+
+await write(generateSyntheticDataset(), syntheticDatasetPath);
+for (const split of structuresSplitNames) {
+  await write(generateStructuresDataset(split), structuresDatasetPath(split));
+}

@@ -17,6 +17,7 @@ export {
   resolveFusionWeights,
 } from './fusion-weights.js';
 export { Limits } from './limits.js';
+export { memoryIdSchema } from './memory-id.js';
 export {
   type MemoryLayer,
   memoryLayerSchema,
@@ -58,6 +59,8 @@ export type {
 } from './ports/memory-store.js';
 export type { MemoryWriter } from './ports/memory-writer.js';
 export { type Provenance, provenanceSchema } from './provenance.js';
+export { rendersBlank } from './renders-blank.js';
+export { requireOpList } from './require-op-list.js';
 export {
   type Degradation,
   DegradationCode,

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { Limits } from './limits.js';
+import { memoryIdSchema } from './memory-id.js';
 import { storedLayerSchema } from './memory-layer.js';
 import { memoryTextSchema, metadataSchema, salienceSchema } from './memory-record.js';
-
-const memoryIdSchema = z.string().min(1).max(Limits.id);
 
 /** Add a memory. `layer` defaults to `semantic`, `salience` to 0.5. */
 export const addOpSchema = z

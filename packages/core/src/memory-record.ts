@@ -1,24 +1,77 @@
 import { z } from 'zod';
 import { Limits } from './limits.js';
+import { memoryIdSchema } from './memory-id.js';
 import { memoryLayerSchema } from './memory-layer.js';
 import { memoryScopeSchema } from './memory-scope.js';
 import { provenanceSchema } from './provenance.js';
+import { rendersBlank } from './renders-blank.js';
 
-/** Memory text: non-empty after trimming, at most {@link Limits.memoryText} code units. */
+/**
+ * Memory text: at most {@link Limits.memoryText} code points, non-empty after
+ * trimming, and showing a person something once rendered (see
+ * {@link rendersBlank}: text of only zero-width, tag or other invisible
+ * characters is refused). It is stored exactly as written.
+ */
 export const memoryTextSchema = z
   .string()
   .max(Limits.memoryText, `a memory text has at most ${Limits.memoryText} characters`)
-  .refine((text) => text.trim().length > 0, { message: 'a memory text cannot be empty' });
+  .refine((text) => text.trim().length > 0, { message: 'a memory text cannot be empty' })
+  .refine((text) => text.trim().length === 0 || !rendersBlank(text), {
+    message:
+      'a memory text cannot render blank (it holds only spaces, controls or invisible characters)',
+  });
 
 /** Salience: how much a memory matters, from 0 (trivia) to 1 (must not be forgotten). */
 export const salienceSchema = z.number().min(0).max(1);
 
-/** Free-form JSON metadata. It is stored and returned, and never decides scope or ownership. */
-export const metadataSchema = z.record(z.string(), z.json());
+const jsonRecordSchema = z.record(z.string(), z.json());
+
+/**
+ * The path of the first `__proto__` key anywhere in `value`, or `undefined`.
+ * Parsing would drop such a key silently (assigning it sets a prototype), so
+ * it is looked for in the input itself, iteratively and once per object.
+ */
+function prototypeKeyPath(value: unknown): (string | number)[] | undefined {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  const seen = new Set<object>();
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const current = next.value;
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    for (const key of Object.keys(current)) {
+      const path = [...next.path, Array.isArray(current) ? Number(key) : key];
+      if (key === '__proto__') return path;
+      pending.push({ value: (current as Record<string, unknown>)[key], path });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Free-form JSON metadata. It is stored and returned, and never decides scope
+ * or ownership. A `__proto__` key, at any depth, is refused (naming where),
+ * never dropped: a metadata key that vanishes is data nobody asked to lose.
+ */
+export const metadataSchema = z
+  .unknown()
+  .superRefine((value, context) => {
+    const path = prototypeKeyPath(value);
+    if (path === undefined) return;
+    context.addIssue({
+      code: 'custom',
+      path,
+      message: 'a metadata key cannot be "__proto__" (it would be dropped, not stored)',
+    });
+  })
+  // The check reads the raw input, hence `unknown` first; callers still write a JSON record.
+  .pipe(jsonRecordSchema) as unknown as z.ZodType<
+  z.output<typeof jsonRecordSchema>,
+  z.input<typeof jsonRecordSchema>
+>;
 
 /** One stored memory, as every store returns it. */
 export const memoryRecordSchema = z.object({
-  id: z.string().min(1).max(Limits.id),
+  id: memoryIdSchema,
   scope: memoryScopeSchema,
   layer: memoryLayerSchema,
   text: memoryTextSchema,

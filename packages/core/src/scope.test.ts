@@ -82,6 +82,8 @@ describe('parseScope / formatScope', () => {
     ['a newline', 'acme/user\n1'],
     ['a zero-width space', 'acme/user\u200B1'],
     ['a bidi override', 'acme/user\u202E1'],
+    ['a lone high surrogate (half an emoji)', 'acme/user:ab\uD83D'],
+    ['a lone low surrogate in the tenant', 'org\uDC00/user:1'],
     ['a 10 KB segment', `acme/${'x'.repeat(10_240)}`],
     [
       'too deep a path',
@@ -97,12 +99,60 @@ describe('parseScope / formatScope', () => {
     }
   });
 
+  it('names the refused character by its code point, never the segment', () => {
+    const refusal = (segment: string) => {
+      try {
+        toScope({ tenant: 'acme', path: [segment] });
+      } catch (error) {
+        return (error as InvalidMemoryInput).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(refusal('secret\u200Dname')).toContain('U+200D');
+    expect(refusal('secret\uD83Dname')).toContain('U+D83D');
+    expect(refusal('secret\u{E0041}name')).toContain('U+E0041');
+    expect(refusal('secret/name')).toContain('"/"');
+    expect(refusal('secret\u200Dname')).not.toContain('secret');
+  });
+
+  it('accepts U+FFFD and whole surrogate pairs, so only a lone half is refused', () => {
+    expect(toScope({ tenant: 'acme', path: ['user:ab\uFFFD'] }).path).toEqual(['user:ab\uFFFD']);
+    expect(toScope({ tenant: 'acme', path: ['user:ab\uD83D\uDE00'] }).path).toEqual(['user:ab😀']);
+  });
+
   it('rejects malformed scope objects, including a "/" inside a segment', () => {
     expect(() => toScope({ tenant: 'acme', path: ['a/b'] })).toThrow(InvalidMemoryInput);
     expect(() => toScope({ tenant: '', path: [] })).toThrow(InvalidMemoryInput);
     expect(() => toScope({ tenant: 'acme' })).toThrow(InvalidMemoryInput);
     expect(() => toScope({ tenant: 'acme', path: [], owner: 'other' })).toThrow(InvalidMemoryInput);
     expect(() => formatScope({ tenant: 'a/b', path: [] })).toThrow(InvalidMemoryInput);
+  });
+
+  it('reads own data properties only: no inherited tenant, no getter', () => {
+    class GetterScope {
+      get tenant() {
+        return 'acme';
+      }
+      get path() {
+        return ['user:1'];
+      }
+    }
+    const withGetters = Object.defineProperty({ path: [] }, 'tenant', {
+      get: () => 'acme',
+      enumerable: true,
+    });
+    const getterSegment = Object.defineProperty(['user:1'], 0, { get: () => 'user:1' });
+    for (const input of [
+      new GetterScope(),
+      Object.create({ tenant: 'acme', path: [] }),
+      withGetters,
+      { tenant: 'acme', path: getterSegment },
+      { tenant: 'acme', path: new Array(2 ** 32 - 1) },
+    ]) {
+      expect(() => toScope(input)).toThrow(InvalidMemoryInput);
+    }
+    const plain = Object.assign(Object.create(null), { tenant: 'acme', path: ['user:1'] });
+    expect(toScope(plain)).toEqual(scope('acme', 'user:1'));
   });
 
   it('keeps Unicode segments exactly, without merging look-alikes', () => {

@@ -17,6 +17,34 @@ describe('validateMemoryOp', () => {
     expect(validateMemoryOp({ op: 'delete', id: 'm1' }).ok).toBe(true);
   });
 
+  it.each([
+    ['a NUL', 'm\u0000'],
+    ['a leading byte-order mark', '\uFEFFm1'],
+    ['a lone surrogate', 'm\uD800'],
+    ['a zero-width space', 'm\u200B1'],
+  ])('refuses an id holding %s as invalid-op, naming the code point', (_label, id) => {
+    for (const op of [
+      { op: 'delete', id },
+      { op: 'update', id, text: 'x' },
+    ]) {
+      const validation = validateMemoryOp(op);
+      expect(validation).toMatchObject({ ok: false, code: RejectionCode.invalidOp });
+      expect(validation.ok ? '' : validation.reason).toMatch(/at "id": .*U\+[0-9A-F]{4}/);
+    }
+  });
+
+  it('refuses a "__proto__" metadata key at any depth, naming where, never dropping it', () => {
+    for (const metadata of ['{"__proto__":{"tenant":"globex"}}', '{"a":[{"__proto__":1}]}']) {
+      const validation = validateMemoryOp({ op: 'add', text: 'x', metadata: JSON.parse(metadata) });
+      expect(validation).toMatchObject({ ok: false, code: RejectionCode.invalidOp });
+      expect(validation.ok ? '' : validation.reason).toContain('__proto__');
+    }
+    const kept = validateMemoryOp({ op: 'add', text: 'x', metadata: { proto: { a: [1] } } });
+    expect(kept.ok && kept.op.op === 'add' ? kept.op.metadata : undefined).toEqual({
+      proto: { a: [1] },
+    });
+  });
+
   it('refuses over-long text as text-too-long, never truncating it', () => {
     const result = validateMemoryOp({ op: 'add', text: 'x'.repeat(Limits.memoryText + 1) });
     expect(result).toMatchObject({ ok: false, code: RejectionCode.textTooLong });

@@ -5,7 +5,7 @@
  * ranking, rendering). Run it with `pnpm --filter @symfonic/memory bench`
  * after a build; `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
-import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
+import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { createMemory } from './create-memory.js';
@@ -75,7 +75,7 @@ function pick<T>(items: readonly T[], random: () => number): T {
 async function seed(store: MemoryStore): Promise<void> {
   console.error(`seeding ${memories} memories…`);
   const random = sequence(7);
-  const batch = 500;
+  const batch = Limits.opsPerApply;
   for (let start = 0; start < memories; start += batch) {
     const ops = [];
     for (let index = start; index < Math.min(memories, start + batch); index += 1) {

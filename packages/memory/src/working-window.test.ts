@@ -102,6 +102,46 @@ describe.each(storeKinds)('WorkingWindow on the $name store', (kind) => {
     expect(context.dropped).toEqual([{ id: 't2', reason: 'speaker "assistant" is excluded' }]);
   });
 
+  it('excludes a speaker however it is spelled to read the same', async () => {
+    const scope = await logged([
+      ['assistant\u200b', 'zero width'],
+      [' assistant\n', 'padded'],
+      ['Assistant', 'capital'],
+      ['\uff41ssistant', 'fullwidth'],
+      ['assis\u00adtant', 'soft hyphen'],
+      ['user\u200d', 'kept'],
+    ]);
+    const window = new WorkingWindow({
+      source: store,
+      recentTurns: 10,
+      excludeSpeakers: ['assistant'],
+    });
+    const context = await window.read(scope);
+    expect(context.turns.map(({ text }) => text)).toEqual(['kept']);
+    expect(context.dropped.map(({ reason }) => reason)).toEqual([
+      'speaker "assistant" is excluded',
+      'speaker "assistant" is excluded',
+      'speaker "Assistant" is excluded',
+      'speaker "ａssistant" is excluded',
+      'speaker "assistant" is excluded',
+    ]);
+    expect(renderWorkingContext(context)).toBe('[working] user\u200d: kept');
+  });
+
+  it('drops a turn whose text renders blank', async () => {
+    const scope = await logged([
+      ['user', '\u200b\u0085'],
+      ['user', '\u{E0041}\u{E0042}'],
+      ['user', 'said something'],
+    ]);
+    const context = await new WorkingWindow({ source: store, recentTurns: 5 }).read(scope);
+    expect(context.turns.map(({ text }) => text)).toEqual(['said something']);
+    expect(context.dropped.map(({ reason }) => reason)).toEqual([
+      'the turn carries no text',
+      'the turn carries no text',
+    ]);
+  });
+
   it('reads nothing, and never asks the source, with recentTurns 0', async () => {
     const scope = await logged([['user', 'hello']]);
     const asked: number[] = [];

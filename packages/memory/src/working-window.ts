@@ -2,13 +2,14 @@ import {
   type ConversationSource,
   type ConversationTurn,
   type Dropped,
-  flatten,
   InvalidMemoryInput,
   Limits,
   type MemoryScope,
   MemoryUnavailable,
+  rendersBlank,
   toScope,
 } from '@symfonic/core';
+import { speakerKey, speakerName } from './speaker-name.js';
 
 /** Options of {@link WorkingWindow}. */
 export interface WorkingWindowOptions {
@@ -18,7 +19,11 @@ export interface WorkingWindowOptions {
   readonly recentTurns: number;
   /**
    * Speakers whose turns are left out (e.g. the assistant, so the model does
-   * not re-prime on its own answers). A turn with no speaker is never excluded.
+   * not re-prime on its own answers). Speakers are compared as they render
+   * ({@link speakerKey}: compatibility-normalised, without invisible
+   * characters, without regard to case): `'assistant\u200b'`,
+   * `' Assistant\n'` and `'assistant'` are one speaker.
+   * A turn with no speaker is never excluded.
    */
   readonly excludeSpeakers?: Iterable<string>;
 }
@@ -65,13 +70,13 @@ export class WorkingWindow {
     }
     this.#source = options.source;
     this.#recentTurns = recentTurns;
-    this.#excludeSpeakers = new Set(options.excludeSpeakers ?? []);
+    this.#excludeSpeakers = new Set([...(options.excludeSpeakers ?? [])].map(speakerKey));
   }
 
   /**
    * Read the window at exactly `scope`: the last `recentTurns` turns, oldest
-   * first, less the empty ones and the excluded speakers' (each in `dropped`
-   * with its reason). With `recentTurns` 0 the source is not asked.
+   * first, less the ones whose text renders blank and the excluded speakers'
+   * (each in `dropped` with its reason). With `recentTurns` 0 the source is not asked.
    *
    * @returns a degraded, empty window when the source throws `MemoryUnavailable`.
    * @throws InvalidMemoryInput when `scope` is malformed.
@@ -93,14 +98,12 @@ export class WorkingWindow {
     const dropped: Dropped[] = [];
     // A source that answers more than it was asked for keeps its newest turns.
     for (const turn of recent.slice(-this.#recentTurns)) {
-      if (flatten(turn.text).trim().length === 0) {
+      const speaker = speakerName(turn.speaker);
+      if (rendersBlank(turn.text)) {
         // An empty row renders as a bare "[working]" line: a turn in which nobody said anything.
         dropped.push({ id: turn.turnId, reason: 'the turn carries no text' });
-      } else if (turn.speaker.length > 0 && this.#excludeSpeakers.has(turn.speaker)) {
-        dropped.push({
-          id: turn.turnId,
-          reason: `speaker ${JSON.stringify(turn.speaker)} is excluded`,
-        });
+      } else if (speaker.length > 0 && this.#excludeSpeakers.has(speakerKey(speaker))) {
+        dropped.push({ id: turn.turnId, reason: `speaker ${JSON.stringify(speaker)} is excluded` });
       } else {
         turns.push(turn);
       }

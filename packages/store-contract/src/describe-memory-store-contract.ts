@@ -6,7 +6,9 @@ import { describeFusionContract } from './fusion-contract.js';
 import { describeHistoryContract } from './history-contract.js';
 import { describeIsolationContract } from './isolation-contract.js';
 import { describeListContract } from './list-contract.js';
+import { describeRelevancePrivacyContract } from './relevance-privacy-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
+import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
 import { createTestEmbedder } from './test-embedder.js';
 import { describeTurnsContract } from './turns-contract.js';
@@ -66,11 +68,13 @@ export function describeMemoryStoreContract(
     describeIsolationContract(context);
     describeWritesContract(context);
     describeRetrievalContract(context);
+    describeRelevancePrivacyContract(context);
     describeFusionContract(context);
     describeHistoryContract(context);
     describeListContract(context);
     describeForgetContract(context);
     describeUnicodeAndLimitsContract(context);
+    describeScopeRoundTripContract(context);
     describeAvailabilityContract(context);
   });
 }

@@ -199,6 +199,28 @@ export function describeRetrievalContract(context: ContractContext): void {
       expect(idsOf(result.memories)).toContain(rare.id);
     });
 
+    it('says so when more memories matched the cue than it read', async () => {
+      const store = context.store();
+      const count = 120;
+      await addMemories(
+        store,
+        acme('user:1'),
+        Array.from({ length: count }, (_, index) => `Lantern note number ${index}`),
+      );
+      const result = await store.retrieve({ scope: acme('user:1'), cue: 'lantern', limit: 5 });
+      const answered = result.memories.length + result.dropped.length;
+      expect(answered).toBeLessThan(count);
+      expect(result.degradations.map((row) => row.code)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            new RegExp(
+              `^(${DegradationCode.scanBudgetSpent}|${DegradationCode.commonTermsSkipped})$`,
+            ),
+          ),
+        ]),
+      );
+    });
+
     it('finds Unicode words in the cue', async () => {
       const store = context.store();
       const record = await addMemory(store, acme('user:1'), 'Пользователь живёт в Москве');

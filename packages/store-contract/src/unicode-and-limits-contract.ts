@@ -51,6 +51,96 @@ export function describeUnicodeAndLimitsContract(context: ContractContext): void
       expect((await store.list(acme('user:1'))).records).toHaveLength(1);
     });
 
+    it('applies exactly Limits.opsPerApply ops, and refuses one more whole, with InvalidMemoryInput', async () => {
+      const store = context.store();
+      const ops = (count: number, word: string) =>
+        Array.from({ length: count }, (_, index) => ({ op: 'add', text: `${word} ${index}` }));
+      const full = await store.apply(
+        acme('user:1'),
+        ops(Limits.opsPerApply, 'kept'),
+        writerProvenance,
+      );
+      expect(full.applied).toHaveLength(Limits.opsPerApply);
+      await expectFailure(
+        store.apply(acme('user:2'), ops(Limits.opsPerApply + 1, 'refused'), writerProvenance),
+        InvalidMemoryInput.code,
+      );
+      // A sparse array claiming billions of ops is refused by its length, without reading it.
+      await expectFailure(
+        store.apply(acme('user:2'), new Array(2 ** 32 - 1), writerProvenance),
+        InvalidMemoryInput.code,
+      );
+      expect((await store.list(acme('user:2'))).records).toEqual([]);
+    });
+
+    it('updates one memory Limits.opsPerApply times in one apply, keeping every version', async () => {
+      const store = context.store();
+      const record = await addMemory(store, acme('user:1'), 'revision 0');
+      const updates = Array.from({ length: Limits.opsPerApply }, (_, index) => ({
+        op: 'update',
+        id: record.id,
+        text: `revision ${index + 1}`,
+      }));
+      const result = await store.apply(acme('user:1'), updates, writerProvenance);
+      expect(result.rejected).toEqual([]);
+      const history = await store.history(acme('user:1'), record.id);
+      expect(history.map((version) => version.version)).toEqual(
+        Array.from({ length: Limits.opsPerApply + 1 }, (_, index) => index + 1),
+      );
+      expect(history.at(-1)?.text).toBe(`revision ${Limits.opsPerApply}`);
+    });
+
+    it('answers a malformed id the same way on every store: InvalidMemoryInput or invalid-op', async () => {
+      const store = context.store();
+      const record = await addMemory(store, acme('user:1'), 'Kept as it was');
+      for (const id of [
+        'm\u0000',
+        `\uFEFF${record.id}`,
+        `${record.id}\uD800`,
+        '',
+        'x'.repeat(Limits.id + 1),
+      ]) {
+        await expectFailure(store.get(acme('user:1'), id), InvalidMemoryInput.code);
+        await expectFailure(store.history(acme('user:1'), id), InvalidMemoryInput.code);
+        const result = await store.apply(
+          acme('user:1'),
+          [
+            { op: 'update', id, text: 'changed' },
+            { op: 'delete', id },
+          ],
+          writerProvenance,
+        );
+        expect(result.rejected.map((row) => row.code)).toEqual([
+          RejectionCode.invalidOp,
+          RejectionCode.invalidOp,
+        ]);
+      }
+      expect(await store.get(acme('user:1'), record.id)).toEqual(record);
+    });
+
+    it('refuses a "__proto__" metadata key with a reason, never dropping it', async () => {
+      const store = context.store();
+      const result = await store.apply(
+        acme('user:1'),
+        [
+          { op: 'add', text: 'Carries metadata', metadata: JSON.parse('{"__proto__":{"a":1}}') },
+          {
+            op: 'add',
+            text: 'Carries nested metadata',
+            metadata: JSON.parse('{"b":{"__proto__":1}}'),
+          },
+        ],
+        writerProvenance,
+      );
+      expect(result.applied).toEqual([]);
+      expect(result.rejected.map((row) => row.code)).toEqual([
+        RejectionCode.invalidOp,
+        RejectionCode.invalidOp,
+      ]);
+      for (const row of result.rejected) expect(row.reason).toContain('__proto__');
+      expect((await store.list(acme('user:1'))).records).toEqual([]);
+    });
+
     it('keeps a long text of astral characters whole', async () => {
       const store = context.store();
       const emoji = '🙂'.repeat(Limits.memoryText / 2);

@@ -12,10 +12,11 @@ import { ApplyConflict } from './apply-conflict.js';
 import { type MemoryRow, memoryColumns } from './memory-columns.js';
 import { memoryRecordOf } from './memory-record-of.js';
 import { memoryTextHash } from './memory-text-hash.js';
+import { requirePlacedAt } from './require-placed-at.js';
 import { memories } from './schema/memories.js';
 import { memoryEmbeddings } from './schema/memory-embeddings.js';
 import { memoryVersions } from './schema/memory-versions.js';
-import { scopePlacement } from './scope-placement.js';
+import { type ScopePlacement, scopePlacement } from './scope-placement.js';
 import type { StoreDatabase } from './store-database.js';
 import type { VectorIndex } from './vector-index.js';
 import { visibleTo } from './visible-to.js';
@@ -45,20 +46,24 @@ export interface ApplyOutcome {
   readonly rejected: RejectedOp[];
 }
 
+/** A memory row with the placement columns it was written with (the keys, never recomputed from its path). */
+type PlacedRow = MemoryRow & { readonly scopeKey: string; readonly ancestorKeys: string[] };
+
+/** {@link memoryColumns} and the placement columns. */
+const placedColumns = {
+  ...memoryColumns,
+  scopeKey: memories.scopeKey,
+  ancestorKeys: memories.ancestorKeys,
+};
+
+/** The placement a stored row was written with. */
+function placementOf(row: PlacedRow): ScopePlacement {
+  return { tenant: row.tenant, scopeKey: row.scopeKey, ancestorKeys: row.ancestorKeys };
+}
+
 type AddOp = Extract<MemoryOp, { op: 'add' }>;
 type UpdateOp = Extract<MemoryOp, { op: 'update' }>;
 type DeleteOp = Extract<MemoryOp, { op: 'delete' }>;
-
-/** Rows per multi-row insert: far under PostgreSQL's 65 535 parameters per statement. */
-const insertChunk = 500;
-
-function chunks<Item>(items: readonly Item[]): Item[][] {
-  const result: Item[][] = [];
-  for (let start = 0; start < items.length; start += insertChunk) {
-    result.push(items.slice(start, start + insertChunk));
-  }
-  return result;
-}
 
 function duplicateOf(index: number, existingId: string): RejectedOp {
   return {
@@ -91,7 +96,13 @@ function unknownId(index: number): RejectedOp {
  * version to `memory_versions` (a delete adds a tombstone) and keeps the
  * memory's vector and `vector_models` in step; an update that changes the
  * text also removes the vectors of other models, which describe the old text.
+ * Versions and vectors are placed where their memory was written (the
+ * caller's scope for an add, the memory's stored keys otherwise), never at a
+ * scope computed from what the database answered; a row whose answered scope
+ * differs from its placement fails the apply.
  *
+ * @throws ScopeViolation when the database answers a row at a scope other
+ * than the one it was written at; the transaction rolls back.
  * @throws ApplyConflict when a concurrent writer removed the memory an add
  * collided with; the caller retries the whole apply.
  * @throws whatever the driver throws (a unique violation from an update
@@ -124,13 +135,18 @@ export async function applyMemoryOps(
   return outcome;
 }
 
+/**
+ * The version row of `row`, placed at `placement`: where the memory was
+ * written (the caller's scope for an add, the stored keys for an update or
+ * delete), never a placement computed from the scope the database answered.
+ */
 function versionOf(
   row: MemoryRow,
+  placement: ScopePlacement,
   change: 'created' | 'updated' | 'deleted',
   version: number,
   context: ApplyContext,
 ): typeof memoryVersions.$inferInsert {
-  const placement = scopePlacement({ tenant: row.tenant, path: row.path });
   return {
     memoryId: row.id,
     version,
@@ -148,35 +164,33 @@ function versionOf(
 
 async function writeVectors(
   transaction: StoreDatabase,
-  written: readonly { index: number; row: MemoryRow }[],
+  written: readonly { index: number; row: MemoryRow; placement: ScopePlacement }[],
   context: ApplyContext,
 ): Promise<void> {
   const vectors = context.vectors;
   if (!vectors || written.length === 0) return;
-  const values = written.map(({ index, row }) => {
+  const values = written.map(({ index, row, placement }) => {
     const vector = vectors.byOp.get(index);
     if (!vector) throw new TypeError(`no vector was computed for op ${index}`);
     return {
       memoryId: row.id,
       model: vectors.index.model,
       dimensions: vectors.index.dimensions,
-      ...scopePlacement({ tenant: row.tenant, path: row.path }),
+      ...placement,
       layer: row.layer,
       embedding: Array.from(vector),
     };
   });
-  for (const chunk of chunks(values)) {
-    await transaction
-      .insert(memoryEmbeddings)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
-        set: {
-          dimensions: sql`excluded.dimensions`,
-          embedding: sql`excluded.embedding`,
-        },
-      });
-  }
+  await transaction
+    .insert(memoryEmbeddings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
+      set: {
+        dimensions: sql`excluded.dimensions`,
+        embedding: sql`excluded.embedding`,
+      },
+    });
 }
 
 /**
@@ -243,18 +257,15 @@ async function addMemories(
       vectorModels: context.vectors ? [context.vectors.index.key] : [],
     });
   }
-  const inserted: MemoryRow[] = [];
-  for (const chunk of chunks(rows)) {
-    inserted.push(
-      ...(await transaction
-        .insert(memories)
-        .values(chunk)
-        .onConflictDoNothing({
-          target: [memories.tenant, memories.scopeKey, memories.layer, memories.textHash],
-        })
-        .returning(memoryColumns)),
-    );
-  }
+  // One statement: an apply carries at most Limits.opsPerApply ops, far under
+  // PostgreSQL's 65 535 parameters per statement.
+  const inserted: MemoryRow[] = await transaction
+    .insert(memories)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [memories.tenant, memories.scopeKey, memories.layer, memories.textHash],
+    })
+    .returning(memoryColumns);
   const insertedIds = new Set(inserted.map((row) => row.id));
   const holderOfKey = new Map<string, string>();
   for (const [key, first] of firstOfKey) {
@@ -289,12 +300,15 @@ async function addMemories(
     outcome.rejected.push(duplicateOf(later.index, holder));
   }
   if (inserted.length === 0) return;
-  const written = inserted.map((row) => ({ index: indexOfId.get(row.id) as number, row }));
-  for (const chunk of chunks(written)) {
-    await transaction
-      .insert(memoryVersions)
-      .values(chunk.map(({ row }) => versionOf(row, 'created', 1, context)));
-  }
+  for (const row of inserted) requirePlacedAt(row, placement, context.scope);
+  const written = inserted.map((row) => ({
+    index: indexOfId.get(row.id) as number,
+    row,
+    placement,
+  }));
+  await transaction
+    .insert(memoryVersions)
+    .values(written.map(({ row }) => versionOf(row, placement, 'created', 1, context)));
   await writeVectors(transaction, written, context);
   for (const { index, row } of written) {
     outcome.applied.push({ index, op: 'add', record: memoryRecordOf(row) });
@@ -310,7 +324,7 @@ async function updateMemory(
 ): Promise<void> {
   const visible = and(eq(memories.id, op.id), visibleTo(memories, context.scope));
   const [current] = await transaction
-    .select({ ...memoryColumns, scopeKey: memories.scopeKey, textHash: memories.textHash })
+    .select({ ...placedColumns, textHash: memories.textHash })
     .from(memories)
     .where(visible)
     .for('update');
@@ -318,6 +332,8 @@ async function updateMemory(
     outcome.rejected.push(unknownId(index));
     return;
   }
+  const placement = placementOf(current);
+  requirePlacedAt(current, placement, context.scope);
   const textHash = memoryTextHash(op.text);
   if (textHash !== current.textHash) {
     const [holder] = await transaction
@@ -362,11 +378,12 @@ async function updateMemory(
     .where(visible)
     .returning(memoryColumns);
   if (!updated) throw new ApplyConflict();
+  requirePlacedAt(updated, placement, context.scope);
   await transaction
     .insert(memoryVersions)
-    .values(versionOf(updated, 'updated', updated.version, context));
+    .values(versionOf(updated, placement, 'updated', updated.version, context));
   if (textChanged) await dropStaleVectors(transaction, current, context);
-  await writeVectors(transaction, [{ index, row: updated }], context);
+  await writeVectors(transaction, [{ index, row: updated, placement }], context);
   outcome.applied.push({ index, op: 'update', record: memoryRecordOf(updated) });
 }
 
@@ -380,13 +397,15 @@ async function deleteMemory(
   const [deleted] = await transaction
     .delete(memories)
     .where(and(eq(memories.id, op.id), visibleTo(memories, context.scope)))
-    .returning(memoryColumns);
+    .returning(placedColumns);
   if (!deleted) {
     outcome.rejected.push(unknownId(index));
     return;
   }
+  const placement = placementOf(deleted);
+  requirePlacedAt(deleted, placement, context.scope);
   await transaction
     .insert(memoryVersions)
-    .values(versionOf(deleted, 'deleted', deleted.version + 1, context));
+    .values(versionOf(deleted, placement, 'deleted', deleted.version + 1, context));
   outcome.applied.push({ index, op: 'delete', record: memoryRecordOf(deleted) });
 }

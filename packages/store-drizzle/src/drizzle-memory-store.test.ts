@@ -3,6 +3,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import {
   DegradationCode,
   InvalidMemoryInput,
+  Limits,
   type MemoryScope,
   type MemoryStore,
   RejectionCode,
@@ -118,8 +119,11 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
       op: 'add',
       text: `note ${index} on ${topics[index % topics.length]} and ${topics[(index * 7) % topics.length]}`,
     }));
-    await store.apply(scope, ops, provenance);
-    await store.apply({ tenant: 'acme', path: ['user:2'] }, ops, provenance);
+    for (let start = 0; start < ops.length; start += Limits.opsPerApply) {
+      const batch = ops.slice(start, start + Limits.opsPerApply);
+      await store.apply(scope, batch, provenance);
+      await store.apply({ tenant: 'acme', path: ['user:2'] }, batch, provenance);
+    }
     const database = await client;
     const statements = await statementsOf(() =>
       store.retrieve({ scope, cue: 'a puppy', limit: 5 }),

@@ -20,6 +20,7 @@ import {
   type MemoryStore,
   MemoryUnavailable,
   type MemoryVersion,
+  memoryIdSchema,
   memoryLayerSchema,
   memoryQuerySchema,
   type Provenance,
@@ -28,6 +29,7 @@ import {
   type RejectedOp,
   RejectionCode,
   type RetrievalResult,
+  requireOpList,
   ScopeViolation,
   type StoredLayer,
   storedLayerSchema,
@@ -135,11 +137,6 @@ function validListOptions(options: unknown): ValidListOptions {
     ...(cursor === undefined ? {} : { sequenceAfter: Number(cursor) }),
     limit: (limit as number | undefined) ?? defaultListLimit,
   };
-}
-
-function requireId(id: unknown): string {
-  if (typeof id !== 'string') throw new InvalidMemoryInput('invalid memory id: not a string');
-  return id;
 }
 
 function refuseUnstorable(what: string, value: unknown): void {
@@ -269,7 +266,10 @@ export class DrizzleMemoryStore implements MemoryStore {
    * loses a race (unique violation, serialization failure, deadlock) is run
    * again, up to five times.
    *
-   * @throws InvalidMemoryInput when the scope, provenance or op list is malformed.
+   * @throws InvalidMemoryInput when the scope, provenance or op list is
+   * malformed, or the list holds more than `Limits.opsPerApply` ops (256):
+   * the whole call is refused and nothing is written.
+   * @throws ScopeViolation when the database answers a written row at another scope; nothing was written.
    * @throws MemoryUnavailable when the database or the embedder cannot be
    * reached, or the store is closed; nothing was written.
    */
@@ -278,10 +278,9 @@ export class DrizzleMemoryStore implements MemoryStore {
       const where = toScope(scope);
       const writer = parseInput(provenanceSchema, provenance, 'provenance');
       refuseUnstorable('provenance', writer);
-      if (!Array.isArray(ops)) throw new InvalidMemoryInput('invalid memory ops: not an array');
       const accepted: AcceptedOp[] = [];
       const refused: RejectedOp[] = [];
-      ops.forEach((input, index) => {
+      requireOpList(ops).forEach((input, index) => {
         const validation = validateMemoryOp(input);
         if (!validation.ok) {
           refused.push({ index, code: validation.code, reason: validation.reason });
@@ -544,13 +543,13 @@ export class DrizzleMemoryStore implements MemoryStore {
    * The live memory `id` if it is visible to `scope`; `undefined` for an
    * unknown, deleted or foreign id alike.
    *
-   * @throws InvalidMemoryInput for a malformed scope or an id that is not a string.
+   * @throws InvalidMemoryInput for a malformed scope or id (see core's `memoryIdSchema`).
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
     return this.#run('read a memory', async () => {
       const where = toScope(scope);
-      const memoryId = requireId(id);
+      const memoryId = parseInput(memoryIdSchema, id, 'memory id');
       const [row] = await this.#settings.database
         .select(memoryColumns)
         .from(memories)
@@ -605,13 +604,13 @@ export class DrizzleMemoryStore implements MemoryStore {
    * (a deleted memory's history included, ending with its tombstone); `[]`
    * for an unknown or foreign id.
    *
-   * @throws InvalidMemoryInput for a malformed scope or an id that is not a string.
+   * @throws InvalidMemoryInput for a malformed scope or id (see core's `memoryIdSchema`).
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
   history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
     return this.#run('read a memory history', async () => {
       const where = toScope(scope);
-      const memoryId = requireId(id);
+      const memoryId = parseInput(memoryIdSchema, id, 'memory id');
       const rows = await this.#settings.database
         .select()
         .from(memoryVersions)

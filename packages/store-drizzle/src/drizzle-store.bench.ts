@@ -16,7 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import type { EmbeddingProvider, MemoryQuery } from '@symfonic/core';
+import { type EmbeddingProvider, Limits, type MemoryQuery } from '@symfonic/core';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -30,7 +30,7 @@ import type { StoreDatabase } from './store-database.js';
 const sizes = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
 const queries = Number(process.env.QUERIES ?? 100);
 const warmup = 10;
-const batch = 1_000;
+const batch = Limits.opsPerApply;
 const scope = { tenant: 'acme', path: ['user:1'] };
 const provenance = { writer: 'bench' };
 

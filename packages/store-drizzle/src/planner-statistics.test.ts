@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { MemoryUnavailable } from '@symfonic/core';
+import { Limits, MemoryUnavailable } from '@symfonic/core';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,8 +97,8 @@ describe('planner statistics of the Drizzle store', () => {
   it('reads the frequencies of common words off the full-text index, on its own statistics', async () => {
     const database = await db;
     const store = await createDrizzleStore({ db: database });
-    for (let from = 0; from < 2_000; from += 500) {
-      await store.apply(scope, notes(from, 500), provenance);
+    for (let from = 0; from < 2_000; from += Limits.opsPerApply) {
+      await store.apply(scope, notes(from, Math.min(Limits.opsPerApply, 2_000 - from)), provenance);
     }
     const cue = 'does Sam like tea or sushi?';
     await store.scanCandidates({ scope, cue, limit: 10 });

@@ -24,7 +24,8 @@ export interface InMemoryStoreOptions {
    * What one query may read; 1000 by default. Each ranking (full-text,
    * vectors) reads at most this many rows: `scanCandidates` reads this many
    * and reports a `scan-budget-spent` degradation when more matched;
-   * `retrieve` reads 4 × its limit, at least 50, at most this. Full-text
+   * `retrieve` reads 4 × its limit, at least 50, at most this, and reports
+   * `scan-budget-spent` too when more memories matched the cue's words. Full-text
    * matching reads at most this many index entries: cue words held by so many
    * memories that they would exceed it are left out of matching (the rarest
    * word never is), and a `common-terms-skipped` degradation says so.
@@ -45,15 +46,20 @@ export interface InMemoryStoreOptions {
  * A `MemoryStore` held in process memory, for tests, demos and single-process
  * agents: nothing survives the process.
  *
- * - Full-text ranking by MiniSearch (BM25+), one index per tenant, with a
- *   Unicode-aware tokenizer; with an embedder, cosine similarity fused in by
+ * - Full-text matching by MiniSearch, one index per tenant, with a
+ *   Unicode-aware tokenizer, scored by BM25+ over the memories the asking
+ *   scope sees (a sibling's or a forgotten memory never moves a score); no
+ *   background work (no automatic vacuum); with an embedder, cosine similarity fused in by
  *   weighted reciprocal rank fusion (see `fusionWeights`); ties go to salience, then the later update, then
  *   the smaller id.
  * - Visibility is core's `isVisible`; another scope's id behaves exactly like
  *   an unknown id.
- * - `apply` validates every op, then commits the accepted ones in one
- *   synchronous step: all or nothing, and concurrent applies never both add
- *   the same text to a scope and layer.
+ * - `apply` takes at most `Limits.opsPerApply` ops (more is refused whole
+ *   with `InvalidMemoryInput`), validates every op, then commits the accepted
+ *   ones in one synchronous step: all or nothing, and concurrent applies never
+ *   both add the same text to a scope and layer. A change costs the same
+ *   however long the memory's history is.
+ * - `get` and `history` refuse a malformed id with `InvalidMemoryInput`.
  * - `list` pages 100 records by default, 1000 at most, by creation order.
  * - After `close()` every call raises `MemoryUnavailable`.
  *

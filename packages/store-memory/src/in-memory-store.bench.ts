@@ -2,8 +2,10 @@
  * Benchmark of the in-memory store: `retrieve` latency at 1k, 10k and 100k
  * memories in one scope, without and with vectors (384 dimensions), against
  * its two components measured alone (a MiniSearch query on the same texts; a
- * plain Float32Array cosine scan with top-10 selection), and `apply`
- * throughput. Run: `pnpm --filter @symfonic/store-memory bench` (after a build);
+ * plain Float32Array cosine scan with top-10 selection), `apply`
+ * throughput, and the cost of an apply of `Limits.opsPerApply` updates of one
+ * memory as its history grows (it must stay flat: a change appends a version,
+ * it never copies the history). Run: `pnpm --filter @symfonic/store-memory bench` (after a build);
  * sizes can be given as arguments: `node dist/in-memory-store.bench.js 1000 10000`.
  *
  * The corpus is synthetic and seeded: a 5,000-word vocabulary drawn with a
@@ -13,7 +15,12 @@
  * the sum), cached, so cue embedding costs nothing here: in production it is
  * a model call that dwarfs every figure below.
  */
-import type { EmbeddingProvider, MemoryOpInput, MemoryStore } from '@symfonic/core';
+import {
+  type EmbeddingProvider,
+  Limits,
+  type MemoryOpInput,
+  type MemoryStore,
+} from '@symfonic/core';
 import { createInMemoryStore } from './create-in-memory-store.js';
 import { minimumRetrievalPage } from './in-memory-store.js';
 import { createLexicalIndex } from './lexical-index.js';
@@ -255,6 +262,37 @@ for (const size of sizes) {
   ]);
 }
 
+/**
+ * The CPU time of one apply of `Limits.opsPerApply` updates of one memory,
+ * once the memory holds each of `histories` versions (20 timed applies after
+ * 20 warm-up ones, each adding that many versions).
+ */
+async function updateCosts(histories: readonly number[]): Promise<string[][]> {
+  const store = createInMemoryStore();
+  const [seed] = (await store.apply(scope, [{ op: 'add', text: 'revision 0' }], provenance))
+    .applied;
+  if (!seed) throw new Error('the memory to update was not written');
+  let revision = 0;
+  const updates = () =>
+    Array.from({ length: Limits.opsPerApply }, () => {
+      revision += 1;
+      return { op: 'update' as const, id: seed.record.id, text: `revision ${revision}` };
+    });
+  const costs: string[][] = [];
+  for (const history of histories) {
+    while (revision < history) await store.apply(scope, updates(), provenance);
+    const timing = await measure(20, () => store.apply(scope, updates(), provenance));
+    costs.push([
+      String(history),
+      format(timing.cpu.p50),
+      format(timing.cpu.p95),
+      format((timing.cpu.p50 * 1000) / Limits.opsPerApply),
+    ]);
+  }
+  await store.close();
+  return costs;
+}
+
 const table = (header: string[], body: string[][]) =>
   [header, header.map(() => '---'), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
 
@@ -284,3 +322,12 @@ console.log('\nwhere the time goes\n');
 for (const note of notes) console.log(`- ${note}`);
 console.log('\napply throughput, batches of 100 adds (memories per second)\n');
 console.log(table(['memories loaded', 'lexical only', 'with vectors'], throughput));
+console.log(
+  `\none memory updated ${Limits.opsPerApply} times per apply, by versions already in its history (CPU milliseconds per apply)\n`,
+);
+console.log(
+  table(
+    ['versions before', 'CPU p50', 'CPU p95', 'CPU p50 per update (µs)'],
+    await updateCosts([1, 10_000, 100_000]),
+  ),
+);

@@ -18,12 +18,14 @@ import {
   type MemoryStore,
   MemoryUnavailable,
   type MemoryVersion,
+  memoryIdSchema,
   memoryLayerSchema,
   memoryQuerySchema,
   type Provenance,
   parseInput,
   provenanceSchema,
   type RetrievalResult,
+  requireOpList,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
@@ -52,6 +54,8 @@ interface SearchOutcome {
   readonly degradations: Degradation[];
   /** Rows that matched but were not read because the page was full. */
   readonly unread: number;
+  /** Of those, the rows matching the cue's words. */
+  readonly unreadWordMatches: number;
 }
 
 /**
@@ -108,8 +112,7 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const valid = toScope(scope);
     const validProvenance = parseInput(provenanceSchema, provenance, 'provenance');
-    if (!Array.isArray(ops)) throw new InvalidMemoryInput('invalid memory ops: not an array');
-    const validations = ops.map(validateMemoryOp);
+    const validations = requireOpList(ops).map(validateMemoryOp);
     const texts = new Set<string>();
     for (const validation of validations) {
       if (validation.ok && validation.op.op !== 'delete') texts.add(validation.op.text);
@@ -142,14 +145,21 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
     const page = Math.min(this.scanBudget, Math.max(minimumRetrievalPage, valid.limit * 4));
-    const outcome = await this.search(valid, page, false);
-    return gateCandidates(outcome.ranked, valid, true, outcome.degradations);
+    const outcome = await this.search(valid, page);
+    const degradations = [...outcome.degradations];
+    if (outcome.unreadWordMatches > 0) {
+      degradations.push({
+        code: DegradationCode.scanBudgetSpent,
+        detail: `more than ${page} memories matched the cue's words: only the best ${page} were ranked, ${outcome.unreadWordMatches} more were not read`,
+      });
+    }
+    return gateCandidates(outcome.ranked, valid, true, degradations);
   }
 
   async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
-    const outcome = await this.search(valid, this.scanBudget, true);
+    const outcome = await this.search(valid, this.scanBudget);
     const degradations = [...outcome.degradations];
     if (outcome.unread > 0) {
       degradations.push({
@@ -163,7 +173,8 @@ export class InMemoryStore implements MemoryStore {
   async get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
     this.ensureOpen();
     const valid = toScope(scope);
-    const memory = this.tenants.get(valid.tenant)?.visible(id, scopeKey(valid));
+    const memoryId = parseInput(memoryIdSchema, id, 'memory id');
+    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopeKey(valid));
     return memory?.live ? copyRecord(memory.record) : undefined;
   }
 
@@ -209,7 +220,8 @@ export class InMemoryStore implements MemoryStore {
   async history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
     this.ensureOpen();
     const valid = toScope(scope);
-    const memory = this.tenants.get(valid.tenant)?.visible(id, scopeKey(valid));
+    const memoryId = parseInput(memoryIdSchema, id, 'memory id');
+    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopeKey(valid));
     return memory ? memory.versions.map(copyVersion) : [];
   }
 
@@ -232,11 +244,7 @@ export class InMemoryStore implements MemoryStore {
   }
 
   /** Rank the memories matching the cue: lexical, plus vectors fused in when an embedder is set. */
-  private async search(
-    query: MemoryQuery,
-    page: number,
-    countUnread: boolean,
-  ): Promise<SearchOutcome> {
+  private async search(query: MemoryQuery, page: number): Promise<SearchOutcome> {
     const degradations: Degradation[] = [];
     if (!this.embedder) {
       degradations.push({
@@ -251,7 +259,9 @@ export class InMemoryStore implements MemoryStore {
         : undefined;
     this.ensureOpen();
     const tenant = this.tenants.get(query.scope.tenant);
-    if (!tenant || cue.length === 0) return { ranked: [], degradations, unread: 0 };
+    if (!tenant || cue.length === 0) {
+      return { ranked: [], degradations, unread: 0, unreadWordMatches: 0 };
+    }
     const outcome = searchTenant(tenant, {
       cue,
       cueVector,
@@ -259,7 +269,6 @@ export class InMemoryStore implements MemoryStore {
       layers: query.layers === undefined ? undefined : new Set(query.layers),
       page,
       postingsBudget: this.scanBudget,
-      countUnread,
       weights: this.weights,
     });
     if (outcome.skippedTerms > 0) {
@@ -268,7 +277,12 @@ export class InMemoryStore implements MemoryStore {
         detail: `${outcome.skippedTerms} of the cue's words are held by so many memories that matching on them would read over ${this.scanBudget} index entries: memories sharing only those words with the cue were not considered`,
       });
     }
-    return { ranked: outcome.ranked, degradations, unread: outcome.unread };
+    return {
+      ranked: outcome.ranked,
+      degradations,
+      unread: outcome.unread,
+      unreadWordMatches: outcome.unreadWordMatches,
+    };
   }
 
   /** The unit-length vector of the cue, or `undefined` (with a degradation) when the embedder fails. */

@@ -8,10 +8,14 @@ export interface IndexedMemory {
 }
 
 /**
- * A MiniSearch full-text index of memory texts (BM25+ ranking, any-term
- * matching, no prefix or fuzzy expansion), with the Unicode-aware, stemming
- * {@link tokenizeText}. One is kept per tenant, so term statistics never mix
- * tenants. A search takes terms already tokenized (see {@link planCueTerms}),
+ * A MiniSearch full-text index of memory texts (any-term matching, no prefix
+ * or fuzzy expansion), with the Unicode-aware, stemming {@link tokenizeText}.
+ * One is kept per tenant. It finds the memories holding a cue's words; the
+ * store scores them itself, over the statistics of what the asking scope sees
+ * (MiniSearch's own scores weigh words over the whole tenant). Its automatic
+ * vacuum is off: entries are removed at once (`remove`), so no background
+ * batch, whose pauses writes could interleave with, ever runs. A search
+ * takes terms already tokenized (see {@link planCueTerms}),
  * joined by spaces: they are split, never stemmed a second time (Porter's
  * stemmer is not idempotent: "lighthouse" gives "lighthous", which gives
  * "lighthou").
@@ -22,6 +26,7 @@ export function createLexicalIndex(): MiniSearch<IndexedMemory> {
   return new MiniSearch<IndexedMemory>({
     fields: ['text'],
     storeFields: [],
+    autoVacuum: false,
     tokenize: tokenizeText,
     processTerm: (term) => term,
     searchOptions: {

@@ -35,12 +35,18 @@ export interface ApplyPlanInput {
   readonly newId: () => string;
 }
 
+/**
+ * A memory's new state. `versions` is the memory's history array, shared with
+ * its earlier states (a new one for an add): the change's version is appended
+ * to it when the change commits, never copied here.
+ */
 function freezeMemory(
   record: MemoryRecord,
   key: string,
   sequence: number,
   live: boolean,
   versions: readonly MemoryVersion[],
+  versionCount: number,
 ): StoredMemory {
   Object.freeze(record.scope.path);
   Object.freeze(record.scope);
@@ -50,7 +56,8 @@ function freezeMemory(
     key,
     sequence,
     live,
-    versions: Object.freeze(versions),
+    versions,
+    versionCount,
   });
 }
 
@@ -97,10 +104,16 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
   };
   const holderOf = (holderKey: string): string | undefined =>
     pendingHolders.has(holderKey) ? pendingHolders.get(holderKey) : tenant.holders.get(holderKey);
-  const write = (memory: StoredMemory, index: number, op: AppliedOp['op'], shown: MemoryRecord) => {
+  const write = (
+    memory: StoredMemory,
+    version: MemoryVersion,
+    index: number,
+    op: AppliedOp['op'],
+    shown: MemoryRecord,
+  ) => {
     pending.set(memory.record.id, memory);
     const vector = memory.live ? vectors?.get(memory.record.text) : undefined;
-    plan.changes.push(vector ? { memory, vector } : { memory });
+    plan.changes.push(vector ? { memory, version, vector } : { memory, version });
     plan.applied.push({ index, op, record: shown });
   };
   const duplicate = (index: number, existingId: string) => {
@@ -137,11 +150,9 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
       updatedAt: at,
     };
     if (op.metadata !== undefined) record.metadata = structuredClone(op.metadata);
-    const memory = freezeMemory(record, key, input.nextSequence(), true, [
-      versionOf(record, 1, 'created', frozenProvenance, at),
-    ]);
+    const memory = freezeMemory(record, key, input.nextSequence(), true, [], 1);
     pendingHolders.set(holderKey, record.id);
-    write(memory, index, 'add', record);
+    write(memory, versionOf(record, 1, 'created', frozenProvenance, at), index, 'add', record);
   };
 
   const planUpdate = (
@@ -162,17 +173,15 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
       provenance: frozenProvenance,
       updatedAt: at,
     };
-    const versions = [
-      ...current.versions,
-      versionOf(record, current.versions.length + 1, 'updated', frozenProvenance, at),
-    ];
+    const number = current.versionCount + 1;
     pendingHolders.set(
       dedupeKey(current.key, current.record.layer, current.record.text),
       undefined,
     );
     pendingHolders.set(newKey, op.id);
     write(
-      freezeMemory(record, current.key, current.sequence, true, versions),
+      freezeMemory(record, current.key, current.sequence, true, current.versions, number),
+      versionOf(record, number, 'updated', frozenProvenance, at),
       index,
       'update',
       record,
@@ -180,16 +189,21 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
   };
 
   const planDelete = (index: number, current: StoredMemory): void => {
-    const versions = [
-      ...current.versions,
-      versionOf(current.record, current.versions.length + 1, 'deleted', frozenProvenance, at),
-    ];
+    const number = current.versionCount + 1;
     pendingHolders.set(
       dedupeKey(current.key, current.record.layer, current.record.text),
       undefined,
     );
-    const tombstone = freezeMemory(current.record, current.key, current.sequence, false, versions);
-    write(tombstone, index, 'delete', current.record);
+    const tombstone = freezeMemory(
+      current.record,
+      current.key,
+      current.sequence,
+      false,
+      current.versions,
+      number,
+    );
+    const version = versionOf(current.record, number, 'deleted', frozenProvenance, at);
+    write(tombstone, version, index, 'delete', current.record);
   };
 
   for (const [index, validation] of validations.entries()) {

@@ -1,10 +1,14 @@
-import type { FusionWeights, MemoryLayer, MemoryRecord } from '@symfonic/core';
+import type { FusionWeights, MemoryLayer, StoredLayer } from '@symfonic/core';
+import { bm25PlusScore } from './bm25-plus-score.js';
 import { type Candidate, compareCandidates } from './compare-candidates.js';
 import { fuseRankings } from './fuse-rankings.js';
 import { NearestRows } from './nearest-rows.js';
 import { planCueTerms } from './plan-cue-terms.js';
 import { isKeyVisible } from './scope-key.js';
+import type { StoredMemory } from './stored-memory.js';
 import type { TenantMemories } from './tenant-memories.js';
+
+const storedLayers: readonly StoredLayer[] = ['episodic', 'semantic'];
 
 /** One search of one tenant. */
 export interface TenantSearch {
@@ -19,8 +23,6 @@ export interface TenantSearch {
   readonly page: number;
   /** The most memory/term pairs the full-text half reads (see {@link planCueTerms}). */
   readonly postingsBudget: number;
-  /** Count the matching rows past the page (costs a full walk; only a scan reports it). */
-  readonly countUnread: boolean;
   /**
    * The weight of each ranking's vote in the fusion. A zero lexical weight
    * leaves full-text matching out (the vector ranking alone, when there is a
@@ -33,8 +35,10 @@ export interface TenantSearch {
 export interface TenantSearchOutcome {
   /** Best first, relevance on the store's scale (BM25+ alone, or fused ranks). */
   readonly ranked: Candidate[];
-  /** Rows that matched but were left unread because a page was full (when counted). */
+  /** Rows that matched but were left out of a ranking because its page was full. */
   readonly unread: number;
+  /** Of those, the rows of the full-text ranking (what a word search left out). */
+  readonly unreadWordMatches: number;
   /** Cue terms left out of full-text matching because too many memories hold them. */
   readonly skippedTerms: number;
 }
@@ -49,7 +53,7 @@ function cut(candidates: Candidate[], page: number): number {
 
 /**
  * Rank the live memories of `tenant` that match the cue and are visible from
- * the asking scope (and in the asked layers): MiniSearch's BM25+ ranking, and
+ * the asking scope (and in the asked layers): BM25+ over what the scope sees, and
  * with a cue vector the cosine ranking of the nearest rows, each cut to the
  * page, fused by weighted reciprocal rank fusion. A ranking alone keeps its
  * own scores (BM25+, or cosine similarity).
@@ -60,7 +64,7 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
   const { cueVector, weights } = search;
   if (cueVector && weights.lexical === 0) {
     const vector = rankByVector(tenant, search, cueVector);
-    return { ranked: vector.ranked, unread: vector.unread, skippedTerms: 0 };
+    return { ranked: vector.ranked, unread: vector.unread, unreadWordMatches: 0, skippedTerms: 0 };
   }
   const lexical = rankByText(tenant, search);
   if (!cueVector || weights.vector === 0) return lexical;
@@ -69,34 +73,59 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
     { records: lexical.ranked.map((candidate) => candidate.record), weight: weights.lexical },
     { records: vector.ranked.map((candidate) => candidate.record), weight: weights.vector },
   ]);
-  return { ranked, unread: lexical.unread + vector.unread, skippedTerms: lexical.skippedTerms };
+  return {
+    ranked,
+    unread: lexical.unread + vector.unread,
+    unreadWordMatches: lexical.unread,
+    skippedTerms: lexical.skippedTerms,
+  };
 }
 
-/** The full-text ranking: MiniSearch's BM25+ over the planned cue terms, cut to the page. */
+/** The stored layers a search reads: the asked ones, or both. */
+function storedLayersOf(layers: ReadonlySet<MemoryLayer> | undefined): StoredLayer[] {
+  return storedLayers.filter((layer) => layers === undefined || layers.has(layer));
+}
+
+/**
+ * The full-text ranking: the memories MiniSearch finds holding the planned
+ * cue terms, visible and in the asked layers, scored by BM25+ over the
+ * statistics of exactly those memories the asking scope sees in those layers
+ * (how many, how long, how many hold each term), so a score never depends on
+ * a memory the scope cannot see, or on one deleted or forgotten. Scores are
+ * multiplied by the number of cue terms matched, as MiniSearch does. Cut to
+ * the page; every visible match past it is counted unread.
+ */
 function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchOutcome {
   const { key, layers, page } = search;
-  const admits = (record: MemoryRecord, recordKey: string) =>
-    isKeyVisible(recordKey, key) && (layers === undefined || layers.has(record.layer));
-
   const terms = planCueTerms(search.cue, tenant.documentFrequency, search.postingsBudget);
   const matches = terms.matched.length > 0 ? tenant.index.search(terms.matched.join(' ')) : [];
-  const lexical: Candidate[] = [];
-  let unread = 0;
-  let boundary = Number.NaN;
+  const found: { memory: StoredMemory; terms: readonly string[] }[] = [];
+  const holders = new Map<string, number>();
   for (const match of matches) {
     const memory = tenant.memories.get(match.id as string);
-    if (!memory?.live || !admits(memory.record, memory.key)) continue;
-    if (lexical.length < page || match.score === boundary) {
-      lexical.push({ record: memory.record, relevance: match.score });
-      if (lexical.length === page) boundary = match.score;
-    } else if (search.countUnread) {
-      unread += 1;
-    } else {
-      break;
-    }
+    if (!memory?.live || !isKeyVisible(memory.key, key)) continue;
+    if (layers !== undefined && !layers.has(memory.record.layer)) continue;
+    found.push({ memory, terms: match.terms });
+    for (const term of match.terms) holders.set(term, (holders.get(term) ?? 0) + 1);
   }
-  unread += cut(lexical, page);
-  return { ranked: lexical, unread, skippedTerms: terms.skipped };
+  const seen = tenant.statistics.visible(key, storedLayersOf(layers));
+  const averageLength = seen.memories > 0 ? seen.terms / seen.memories : 1;
+  const lexical: Candidate[] = found.map(({ memory, terms: matched }) => {
+    const held = tenant.terms.get(memory.record.id);
+    let relevance = 0;
+    for (const term of matched) {
+      relevance += bm25PlusScore(
+        held?.counts.get(term) ?? 0,
+        held?.length ?? 0,
+        holders.get(term) ?? 0,
+        seen.memories,
+        averageLength,
+      );
+    }
+    return { record: memory.record, relevance: relevance * matched.length };
+  });
+  const unread = cut(lexical, page);
+  return { ranked: lexical, unread, unreadWordMatches: unread, skippedTerms: terms.skipped };
 }
 
 /** The vector ranking: the page of rows nearest to the cue vector (positive cosine only). */

@@ -10,6 +10,12 @@ export interface StoredMemory {
   readonly sequence: number;
   /** False once deleted (a tombstone is the last version). */
   readonly live: boolean;
-  /** Every version, oldest first; frozen. */
+  /**
+   * Every committed version, oldest first (each frozen). One array per memory,
+   * shared by its successive states and only ever appended to when a change
+   * commits, so a change costs the same however long the history is.
+   */
   readonly versions: readonly MemoryVersion[];
+  /** How many versions the memory has in this state: the number of its latest version. */
+  readonly versionCount: number;
 }

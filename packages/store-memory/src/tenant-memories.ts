@@ -1,22 +1,36 @@
-import type { MemoryRecord } from '@symfonic/core';
+import type { MemoryVersion, StoredLayer } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
 import { isKeyVisible } from './scope-key.js';
+import { ScopeStatistics } from './scope-statistics.js';
 import type { StoredMemory } from './stored-memory.js';
 import { tokenizeText } from './tokenize-text.js';
 import type { TurnLog } from './turn-log.js';
 import { VectorBucket } from './vector-bucket.js';
 
-/** One memory written by an apply: its new state, and its vector when an embedder produced one. */
+/**
+ * One memory written by an apply: its new state, the version the change adds
+ * to its history, and its vector when an embedder produced one.
+ */
 export interface MemoryChange {
   readonly memory: StoredMemory;
+  readonly version: MemoryVersion;
   readonly vector?: Float32Array;
+}
+
+/** The terms of one live memory, as the full-text index holds them. */
+export interface MemoryTerms {
+  /** How many terms the text holds, repeats included. */
+  readonly length: number;
+  /** How often each term occurs. */
+  readonly counts: ReadonlyMap<string, number>;
 }
 
 /**
  * Everything one tenant holds: memories with their histories, the full-text
- * index, the vectors (one bucket per exact scope and layer, so a scan checks
+ * index with each live memory's terms and the per-scope statistics ranking
+ * weighs words with, the vectors (one bucket per exact scope and layer, so a scan checks
  * visibility once per bucket, not once per row), the duplicate keys of live
  * memories, and the turn logs. Tenants never share any of it.
  */
@@ -25,8 +39,12 @@ export class TenantMemories {
   readonly memories = new Map<string, StoredMemory>();
   /** The id of every memory, live or deleted, in creation order. */
   ordered: string[] = [];
-  /** The full-text index of live memories. */
+  /** The full-text index of live memories: which memories hold a word. */
   readonly index: MiniSearch<IndexedMemory> = createLexicalIndex();
+  /** The terms of each live memory, by id. */
+  readonly terms = new Map<string, MemoryTerms>();
+  /** Term totals per scope and layer, for weighing words over what one scope sees. */
+  readonly statistics = new ScopeStatistics();
   /** Vectors of live memories, one bucket per scope key and layer. */
   readonly buckets = new Map<string, VectorBucket>();
   /** Live memories by {@link dedupeKey}. */
@@ -47,11 +65,12 @@ export class TenantMemories {
    * which is what makes an apply all-or-nothing.
    */
   commit(changes: readonly MemoryChange[]): void {
-    for (const { memory, vector } of changes) {
+    for (const { memory, version, vector } of changes) {
+      (memory.versions as MemoryVersion[]).push(version);
       const previous = this.memories.get(memory.record.id);
       if (previous?.live) {
         this.holders.delete(dedupeKey(previous.key, previous.record.layer, previous.record.text));
-        this.unindex(previous.record);
+        this.unindex(previous);
       }
       if (!previous) this.ordered.push(memory.record.id);
       this.memories.set(memory.record.id, memory);
@@ -61,8 +80,7 @@ export class TenantMemories {
           dedupeKey(memory.key, memory.record.layer, memory.record.text),
           memory.record.id,
         );
-        this.index.add({ id: memory.record.id, text: memory.record.text });
-        this.countTerms(memory.record.text, 1);
+        this.addToIndex(memory);
         if (vector) this.bucketFor(memory, vector.length).set(memory.record.id, vector);
       } else {
         this.buckets.get(bucketKey)?.delete(memory.record.id);
@@ -89,7 +107,7 @@ export class TenantMemories {
       memories += 1;
       this.memories.delete(id);
       if (memory.live) {
-        this.unindex(memory.record);
+        this.unindex(memory);
         this.holders.delete(dedupeKey(memory.key, memory.record.layer, memory.record.text));
       }
     }
@@ -106,17 +124,35 @@ export class TenantMemories {
     return { memories, turns };
   }
 
-  private unindex(record: MemoryRecord): void {
-    this.index.discard(record.id);
-    this.countTerms(record.text, -1);
+  private addToIndex(memory: StoredMemory): void {
+    const { id, text, layer } = memory.record;
+    const tokens = tokenizeText(text);
+    const counts = new Map<string, number>();
+    for (const term of tokens) counts.set(term, (counts.get(term) ?? 0) + 1);
+    this.terms.set(id, { length: tokens.length, counts });
+    this.index.add({ id, text });
+    for (const term of counts.keys()) {
+      this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+    }
+    this.statistics.note(memory.key, layer as StoredLayer, tokens.length, 1);
   }
 
-  private countTerms(text: string, change: 1 | -1): void {
-    for (const term of new Set(tokenizeText(text))) {
-      const count = (this.documentFrequency.get(term) ?? 0) + change;
+  /**
+   * Take a memory out of the index at once, its postings included (MiniSearch's
+   * `remove`, never `discard`, which leaves them for a background vacuum).
+   */
+  private unindex(memory: StoredMemory): void {
+    const { id, text, layer } = memory.record;
+    const terms = this.terms.get(id);
+    if (!terms) return;
+    this.index.remove({ id, text });
+    this.terms.delete(id);
+    for (const term of terms.counts.keys()) {
+      const count = (this.documentFrequency.get(term) ?? 0) - 1;
       if (count > 0) this.documentFrequency.set(term, count);
       else this.documentFrequency.delete(term);
     }
+    this.statistics.note(memory.key, layer as StoredLayer, terms.length, -1);
   }
 
   private bucketFor(memory: StoredMemory, dimensions: number): VectorBucket {

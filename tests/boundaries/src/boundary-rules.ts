@@ -1,11 +1,14 @@
 /**
- * Which workspace packages each package may import, from DESIGN.md. A test
+ * Which workspace packages each package may import, as docs/architecture.md states them. A test
  * file may also import the stores and the contract suite (tests compose), and
- * an app may import anything. Packages not listed here may import only core.
+ * an app may import anything. The published program `@symfonic/mcp-server`
+ * composes like an app, but only the memory loop and the Drizzle store it
+ * ships with. Packages not listed here may import only core.
  */
 export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>> = {
   '@symfonic/core': [],
   '@symfonic/memory': ['@symfonic/core', '@symfonic/provider-families'],
+  '@symfonic/mcp-server': ['@symfonic/core', '@symfonic/memory', '@symfonic/store-drizzle'],
 };
 
 /** Packages that a test file in any package may import, on top of its package's own allowance. */

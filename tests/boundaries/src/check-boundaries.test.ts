@@ -59,6 +59,28 @@ describe('dependency boundaries', () => {
     ]);
   });
 
+  it('lets the MCP server compose memory and the Drizzle store, and no other store', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/memory/package.json': manifest('@symfonic/memory'),
+      'packages/store-drizzle/package.json': manifest('@symfonic/store-drizzle'),
+      'packages/store-memory/package.json': manifest('@symfonic/store-memory'),
+      'packages/mcp-server/package.json': manifest('@symfonic/mcp-server', {
+        '@symfonic/memory': '*',
+        '@symfonic/store-drizzle': '*',
+        '@symfonic/store-memory': '*',
+      }),
+      'packages/mcp-server/src/cli.ts':
+        "import { createMemory } from '@symfonic/memory';\nimport { openPGliteStore } from '@symfonic/store-drizzle/pglite';\nimport { createInMemoryStore } from '@symfonic/store-memory';\n",
+    });
+    expect(checkBoundaries(planted)).toEqual([
+      expect.objectContaining({
+        file: 'packages/mcp-server/src/cli.ts',
+        specifier: '@symfonic/store-memory',
+      }),
+    ]);
+  });
+
   it('catches a relative import reaching into another package', () => {
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core'),

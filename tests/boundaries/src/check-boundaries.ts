@@ -125,7 +125,7 @@ function checkSpecifier(
     const allowed = allowedWorkspaceImports[pkg.name] ?? ['@symfonic/core'];
     if (allowed.includes(target) || (test && testOnlyWorkspaceImports.includes(target)))
       return undefined;
-    return `${pkg.name} may not import ${target} (adapters depend on core only; see DESIGN.md)`;
+    return `${pkg.name} may not import ${target} (adapters depend on core only; see docs/architecture.md)`;
   }
   if (pkg.name === '@symfonic/core' && !test && !coreExternalImports.includes(target)) {
     return 'core depends on zod only';
@@ -160,7 +160,7 @@ function privateRuntimeDependencies(
 }
 
 /**
- * Every import in the workspace at `root` that breaks a boundary of DESIGN.md:
+ * Every import in the workspace at `root` that breaks a boundary of docs/architecture.md:
  * core importing anything but zod, a package importing a workspace package it
  * may not, a relative import that reaches into another package, or an
  * external import its package.json does not declare; and every published

@@ -8,8 +8,20 @@ export interface ConversationCast {
   readonly start: string;
 }
 
-const she = (name: string): Person => ({ name, pronoun: 'she', object: 'her', possessive: 'her' });
-const he = (name: string): Person => ({ name, pronoun: 'he', object: 'him', possessive: 'his' });
+/** A speaker who is `she`. */
+export const she = (name: string): Person => ({
+  name,
+  pronoun: 'she',
+  object: 'her',
+  possessive: 'her',
+});
+/** A speaker who is `he`. */
+export const he = (name: string): Person => ({
+  name,
+  pronoun: 'he',
+  object: 'him',
+  possessive: 'his',
+});
 
 /** The five synthetic conversations: who talks, and from when. */
 export const cast: readonly ConversationCast[] = [

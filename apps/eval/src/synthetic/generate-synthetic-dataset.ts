@@ -7,11 +7,12 @@ import type {
   EvalTurn,
 } from '../eval-dataset.js';
 import { memoryText } from '../memory-text.js';
+import { buildSession, type TurnBlock } from './build-session.js';
 import { type ConversationCast, cast } from './cast.js';
 import type { LifeEventGroup, Person, RenderedLifeEvent } from './life-event.js';
 import { lifeEvents } from './life-events.js';
 import { SeededRandom } from './seeded-random.js';
-import { type SmallTalkKind, smallTalk } from './small-talk.js';
+import { sessionDates } from './session-dates.js';
 
 /** The name the synthetic data set carries. */
 export const syntheticDatasetName = 'symfonic-synthetic-v1';
@@ -19,25 +20,9 @@ export const syntheticDatasetName = 'symfonic-synthetic-v1';
 export const syntheticDatasetSeed = 20_231_130;
 
 const sessionsPerConversation = 20;
-const turnsPerSession = 20;
 /** Events with a correction are told early enough for the correction to come two sessions later. */
 const lastCorrectableSession = 12;
 const eventsPerSessionAtMost = 3;
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const groupQuestions: Record<LifeEventGroup, (who: Person) => string> = {
   work: (who) => `What has changed in ${who.name}'s working life?`,
@@ -57,29 +42,6 @@ interface PlacedEvent {
   readonly correctionSession?: number;
   statementTurn?: string;
   correctionTurn?: string;
-}
-
-/** A pair of turns to place in a session: the subject's line, then the other's answer. */
-interface TurnPair {
-  readonly subject: Person;
-  readonly other: Person;
-  readonly statement: string;
-  readonly reply: string;
-  readonly place: (turnId: string) => void;
-}
-
-function formatDate(date: Date): string {
-  return `${date.getUTCDate()} ${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
-
-function sessionDates(random: SeededRandom, start: string): string[] {
-  const dates: string[] = [];
-  let at = new Date(`${start}T00:00:00Z`);
-  for (let session = 0; session < sessionsPerConversation; session += 1) {
-    dates.push(formatDate(at));
-    at = new Date(at.getTime() + random.between(6, 20) * 86_400_000);
-  }
-  return dates;
 }
 
 function chooseSession(random: SeededRandom, load: number[], from: number, to: number): number {
@@ -119,71 +81,6 @@ function placeEvents(random: SeededRandom, conversation: ConversationCast, index
   return placed;
 }
 
-function buildSession(
-  random: SeededRandom,
-  conversation: ConversationCast,
-  number: number,
-  date: string,
-  pairs: readonly TurnPair[],
-  said: Set<string>,
-): EvalSession {
-  const opener = conversation.speakers[(number - 1) % 2] as Person;
-  const answerer = conversation.speakers[number % 2] as Person;
-  const speakerAt = (position: number) => (position % 2 === 0 ? opener : answerer);
-  const lines: (string | undefined)[] = new Array(turnsPerSession).fill(undefined);
-  for (const pair of pairs) {
-    const free: number[] = [];
-    for (let position = 2; position + 1 < turnsPerSession - 2; position += 1) {
-      if (speakerAt(position) !== pair.subject) continue;
-      if (lines[position] !== undefined || lines[position + 1] !== undefined) continue;
-      free.push(position);
-    }
-    const position = random.pick(free);
-    lines[position] = pair.statement;
-    lines[position + 1] = pair.reply;
-    said.add(pair.statement);
-    said.add(pair.reply);
-    pair.place(`D${number}:${position + 1}`);
-  }
-  const turns: EvalTurn[] = lines.map((line, position) => {
-    const speaker = speakerAt(position);
-    const other = speaker === opener ? answerer : opener;
-    let text = line;
-    if (text === undefined) {
-      const kind: SmallTalkKind =
-        position === 0
-          ? 'greeting'
-          : position === 1
-            ? 'greeting-reply'
-            : position === turnsPerSession - 2
-              ? 'farewell'
-              : position === turnsPerSession - 1
-                ? 'farewell-reply'
-                : 'chat';
-      text = uniqueSmallTalk(random, kind, speaker, other, said);
-    }
-    return { id: `D${number}:${position + 1}`, speaker: speaker.name, text };
-  });
-  return { number, date, turns };
-}
-
-function uniqueSmallTalk(
-  random: SeededRandom,
-  kind: SmallTalkKind,
-  speaker: Person,
-  other: Person,
-  said: Set<string>,
-): string {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const text = smallTalk(random, kind, speaker, other);
-    if (!said.has(text)) {
-      said.add(text);
-      return text;
-    }
-  }
-  throw new Error(`no unused ${kind} line is left for ${speaker.name}`);
-}
-
 function turnOf(
   conversation: EvalConversation,
   id: string,
@@ -216,39 +113,47 @@ function generateConversation(
   seed: number,
 ): { conversation: EvalConversation; questions: EvalQuestion[] } {
   const random = new SeededRandom(seed + index * 7_919);
-  const dates = sessionDates(random, conversation.start);
+  const dates = sessionDates(random, conversation.start, sessionsPerConversation);
   const placed = placeEvents(random, conversation, index);
   const said = new Set<string>();
   const sessions: EvalSession[] = [];
   for (let number = 1; number <= sessionsPerConversation; number += 1) {
-    const pairs: TurnPair[] = [];
+    const blocks: TurnBlock[] = [];
     for (const event of placed) {
+      const { subject, other, rendered } = event;
       if (event.session === number) {
-        pairs.push({
-          subject: event.subject,
-          other: event.other,
-          statement: event.rendered.statement,
-          reply: event.rendered.reply,
-          place: (turnId) => {
+        blocks.push({
+          lines: [
+            { speaker: subject, text: rendered.statement },
+            { speaker: other, text: rendered.reply },
+          ],
+          place: ([turnId]) => {
             event.statementTurn = turnId;
           },
         });
       }
-      const { correction } = event.rendered;
+      const { correction } = rendered;
       if (correction && event.correctionSession === number) {
-        pairs.push({
-          subject: event.subject,
-          other: event.other,
-          statement: correction.statement,
-          reply: correction.reply,
-          place: (turnId) => {
+        blocks.push({
+          lines: [
+            { speaker: subject, text: correction.statement },
+            { speaker: other, text: correction.reply },
+          ],
+          place: ([turnId]) => {
             event.correctionTurn = turnId;
           },
         });
       }
     }
     sessions.push(
-      buildSession(random, conversation, number, dates[number - 1] as string, pairs, said),
+      buildSession(
+        random,
+        conversation.speakers,
+        number,
+        dates[number - 1] as string,
+        blocks,
+        said,
+      ),
     );
   }
   const built: EvalConversation = {

@@ -165,17 +165,41 @@ const farewellReplies: readonly Line[] = [
   (r) => `See you, say hi to ${r.pick(people)} from me.`,
 ];
 
+const reactionOpeners = ['Oh wow', 'No way', 'Really', 'Ha', 'Oh', 'Wait', 'Aw', 'Honestly'];
+const reactionClosers = [
+  'tell me more next time.',
+  'I did not see that coming.',
+  'how are you feeling about it?',
+  'that is quite something.',
+  'keep me posted.',
+  'what a week you are having.',
+  'I want to hear everything.',
+  'that is a lot to take in.',
+];
+/** What the other speaker answers to news, in words of its own: it never repeats the news. */
+const reactions: readonly Line[] = [
+  (r) => `${r.pick(reactionOpeners)}, ${r.pick(reactionClosers)}`,
+  (r, _s, other) => `${r.pick(reactionOpeners)}, ${other.name}, ${r.pick(reactionClosers)}`,
+];
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Which part of a session a line of small talk is for. */
-export type SmallTalkKind = 'greeting' | 'greeting-reply' | 'chat' | 'farewell' | 'farewell-reply';
+/** Which part of a session a line of small talk is for; a `reaction` answers someone's news. */
+export type SmallTalkKind =
+  | 'greeting'
+  | 'greeting-reply'
+  | 'chat'
+  | 'reaction'
+  | 'farewell'
+  | 'farewell-reply';
 
 const linesOf: Record<SmallTalkKind, readonly Line[]> = {
   greeting: greetings,
   'greeting-reply': greetingReplies,
   chat: lines,
+  reaction: reactions,
   farewell: farewells,
   'farewell-reply': farewellReplies,
 };

@@ -56,11 +56,19 @@ export interface MemoryStore
     MemoryWriter,
     MemoryRetrievalPort,
     CandidateSource {
-  /** The live memory with `id` if it is visible to `scope`, else `undefined`. */
+  /**
+   * The live memory with `id` if it is visible to `scope`, else `undefined`.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or id (see `memoryIdSchema`), on every store alike.
+   */
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined>;
   /** Live memories visible to `scope`, oldest first, in stable pages. */
   list(scope: MemoryScope, options?: ListOptions): Promise<MemoryPage>;
-  /** Every version of a memory visible to `scope`, oldest first; `[]` for an unknown or foreign id. */
+  /**
+   * Every version of a memory visible to `scope`, oldest first; `[]` for an unknown or foreign id.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or id (see `memoryIdSchema`), on every store alike.
+   */
   history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]>;
   /** Erase `scope` and everything below it (memories, history, turns); nothing else changes. */
   forget(scope: MemoryScope): Promise<ForgetResult>;

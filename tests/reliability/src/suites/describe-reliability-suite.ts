@@ -7,14 +7,15 @@ import { describeEmbedderFaultSuite } from './describe-embedder-fault-suite.js';
 import { describeFaultSuite } from './describe-fault-suite.js';
 import { describeInjectionSuite } from './describe-injection-suite.js';
 import { describeIsolationSuite } from './describe-isolation-suite.js';
+import { describeReviewFindingsSuite } from './describe-review-findings-suite.js';
 import type { SuiteContext, SuiteSettings } from './suite-context.js';
 
 /**
  * The whole reliability suite against one store: isolation under attack,
  * prompt injection through hydrate, fault injection (the store's calls and
- * the embedder), concurrency and generated ops. `open` runs once for the
- * file; before each test every tenant written is forgotten; the figures are
- * printed after the last test. `extra` adds the store's own tests (killing
+ * the embedder), concurrency, generated ops and the findings of an outside
+ * review. `open` runs once for the file; before each test every tenant
+ * written is forgotten; the figures are printed after the last test. `extra` adds the store's own tests (killing
  * its connection, crashing it) with the same context.
  */
 export function describeReliabilitySuite(
@@ -52,6 +53,7 @@ export function describeReliabilitySuite(
     describeEmbedderFaultSuite(context);
     describeConcurrencySuite(context);
     describeApplyFuzzSuite(context, settings.fuzzRuns);
+    describeReviewFindingsSuite(context);
     extra(context);
   });
 }

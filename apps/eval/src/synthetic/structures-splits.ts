@@ -1,0 +1,50 @@
+import { type ConversationCast, he, she } from './cast.js';
+import type { SplitStructures } from './conversation-structure.js';
+import { developmentStructures } from './development-structures.js';
+import { heldOutStructures } from './held-out-structures.js';
+
+/**
+ * The two splits of the conversation-structures data set: `development`,
+ * which ranking work may be tuned on, and `held-out`, which it never is.
+ */
+export type StructuresSplit = 'development' | 'held-out';
+
+/** The splits, in the order they are reported. */
+export const structuresSplitNames: readonly StructuresSplit[] = ['development', 'held-out'];
+
+/** What one split is generated from: its own name, seed, people and structures. */
+export interface StructuresSplitDefinition {
+  /** The name the split's data set carries. */
+  readonly name: string;
+  /** The seed its file was generated with. */
+  readonly seed: number;
+  /** Its conversations: nobody of one split talks in the other. */
+  readonly cast: readonly ConversationCast[];
+  readonly structures: SplitStructures;
+}
+
+/** Each split's definition. */
+export const structuresSplits: Readonly<Record<StructuresSplit, StructuresSplitDefinition>> = {
+  development: {
+    name: 'symfonic-structures-development',
+    seed: 20_261_201,
+    cast: [
+      { id: 'development-1', speakers: [she('Maria'), he('Oskar')], start: '2023-03-05' },
+      { id: 'development-2', speakers: [he('Rahul'), she('Ingrid')], start: '2022-10-16' },
+      { id: 'development-3', speakers: [she('Chloe'), he('Mateo')], start: '2023-06-11' },
+      { id: 'development-4', speakers: [he('Felix'), she('Amara')], start: '2023-01-22' },
+    ],
+    structures: developmentStructures,
+  },
+  'held-out': {
+    name: 'symfonic-structures-held-out',
+    seed: 20_261_202,
+    cast: [
+      { id: 'held-out-1', speakers: [she('Hannah'), he('Yusuf')], start: '2023-02-19' },
+      { id: 'held-out-2', speakers: [he('Lukas'), she('Mei')], start: '2022-08-28' },
+      { id: 'held-out-3', speakers: [she('Nadia'), he('Callum')], start: '2023-05-07' },
+      { id: 'held-out-4', speakers: [he('Arjun'), she('Freya')], start: '2022-12-04' },
+    ],
+    structures: heldOutStructures,
+  },
+};

@@ -1,0 +1,25 @@
+import { Limits, type MemoryRecord } from '@symfonic/core';
+import { z } from 'zod';
+
+/** A memory as the tools and the memories resource show it: never its scope, which the session already fixes. */
+export const memoryViewSchema = z.object({
+  id: z.string(),
+  layer: z.string(),
+  text: z.string().max(Limits.memoryText),
+  salience: z.number(),
+  updatedAt: z.string(),
+});
+
+/** `{ id, layer, text, salience, updatedAt }` (an ISO 8601 time). */
+export type MemoryView = z.infer<typeof memoryViewSchema>;
+
+/** The view of `record`. */
+export function memoryView(record: MemoryRecord): MemoryView {
+  return {
+    id: record.id,
+    layer: record.layer,
+    text: record.text,
+    salience: record.salience,
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { fencedBlocks, readmeExample, runModule } from '@symfonic/test-support';
+import { expect, it } from 'vitest';
+import { parseCommandLine } from './server-options.js';
+import { tokenFileSchema } from './token-table.js';
+
+const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
+
+it('runs the README example, which prints what the README says it prints', async () => {
+  const { code, output } = await readmeExample(packageDirectory);
+  expect(code).toContain("from '@symfonic/mcp-server'");
+  expect(await runModule(code, packageDirectory)).toBe(output);
+}, 120_000); // A PGlite cold start takes seconds, many more on a loaded machine.
+
+it('shows client settings and a token file that the server accepts as written', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const blocks = fencedBlocks(readme, 'json').map((block) => JSON.parse(block));
+  const [stdio, tokens, http] = blocks;
+  const { command, args } = stdio.mcpServers.memory;
+  expect(command).toBe('npx');
+  expect(args.slice(0, 2)).toEqual(['-y', '@symfonic/mcp-server']);
+  expect(parseCommandLine(args.slice(2))).toMatchObject({
+    kind: 'run',
+    options: { transport: { kind: 'stdio', principal: { tenant: 'me', user: 'me' } } },
+  });
+  const file = tokenFileSchema.parse(tokens);
+  expect(http.mcpServers.memory.headers.Authorization).toBe(`Bearer ${file.tokens[0]?.token}`);
+  expect(readme).toContain('npx -y @symfonic/mcp-server --data ./memory --tenant me --user me');
+});
