@@ -1,0 +1,40 @@
+import type { ContentPart, GenerateResult } from './language-model-shapes.js';
+import type { FinalAnswer } from './memory-call.js';
+import { OpsObjectFilter } from './ops-object-filter.js';
+
+const isText = (part: ContentPart): part is ContentPart & { text: string } =>
+  part.type === 'text' && typeof part.text === 'string';
+
+/**
+ * A `doGenerate` result as the user gets it: each text part without its ops
+ * object (see {@link OpsObjectFilter}); a text part left empty is removed,
+ * every other part is kept as the model gave it. Beside it, what `remember`
+ * reads: the same result with the withheld ops objects as its only text.
+ */
+export function filterGenerateResult<Result extends GenerateResult>(
+  result: Result,
+): { visible: Result; final: FinalAnswer } {
+  const visibleContent: ContentPart[] = [];
+  const rememberedContent: ContentPart[] = [];
+  const withheld: string[] = [];
+  let answer = '';
+  let truncated = false;
+  for (const part of result.content) {
+    if (!isText(part)) {
+      visibleContent.push(part);
+      rememberedContent.push(part);
+      continue;
+    }
+    const filter = new OpsObjectFilter();
+    const text = filter.push(part.text) + filter.end();
+    const taken = filter.withheld();
+    truncated ||= taken.truncated;
+    withheld.push(...taken.objects);
+    answer += text;
+    if (text.length > 0) visibleContent.push({ ...part, text });
+    if (taken.objects.length > 0) rememberedContent.push({ ...part, text: taken.objects.join('\n') });
+  }
+  const visible = { ...result, content: visibleContent } as Result;
+  const reply = { ...result, content: rememberedContent };
+  return { visible, final: { reply, answer, withheld, truncated } };
+}
