@@ -19,6 +19,7 @@ export {
   modelOpsPayloadSchema,
   modelUpdateOpSchema,
 } from './model-op.js';
+export { answerWithoutOps, opsObjectSpan, type TextSpan } from './ops-object-span.js';
 export type { RankedMemory } from './rank-candidates.js';
 export {
   type RecallOptions,

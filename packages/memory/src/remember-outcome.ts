@@ -53,6 +53,12 @@ export interface RememberOutcome {
   readonly applied: readonly RememberedOp[];
   /** The ops refused, each with its code and reason. */
   readonly rejected: readonly RememberRejection[];
+  /**
+   * The answer a person should see: the reply's answer text with the ops object `remember` read
+   * cut out, with its code fence and the whitespace around it (see `answerWithoutOps`); the
+   * answer text unchanged when it carries no ops object; `''` for an unreadable reply.
+   */
+  readonly answer: string;
   /** The kinds of reply content that were not read (e.g. `thinking`, `tool_use`). */
   readonly ignored: readonly string[];
   /** Present when nothing was read out of the reply (and nothing was written), saying why. */

@@ -60,6 +60,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
     );
     const outcome = await memory.remember(user, reply, { provenance, refs: block.refs });
     expect(outcome.family).toBe('anthropic');
+    expect(outcome.answer).toBe('Noted, Lyon it is!');
     expect(outcome.ignored).toEqual(['thinking']);
     expect(outcome.unreadable).toBeUndefined();
     expect(outcome.rejected).toEqual([]);
@@ -147,6 +148,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
     );
     expect(outcome).toEqual({
       family: 'unknown',
+      answer: '',
       applied: [],
       rejected: [],
       ignored: [],
@@ -195,7 +197,13 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
   it('accepts an empty ops list as a reply that remembers nothing', async () => {
     const { user } = freshUser();
     const outcome = await memory.remember(user, 'Nothing new. {"ops": []}', { provenance });
-    expect(outcome).toEqual({ family: 'text', applied: [], rejected: [], ignored: [] });
+    expect(outcome).toEqual({
+      family: 'text',
+      answer: 'Nothing new.',
+      applied: [],
+      rejected: [],
+      ignored: [],
+    });
   });
 
   it('refuses malformed provenance, scope or refs before writing anything', async () => {

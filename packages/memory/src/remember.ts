@@ -10,6 +10,7 @@ import {
 } from '@symfonic/core';
 import { jsonPayload, readReply } from '@symfonic/provider-families';
 import { z } from 'zod';
+import { answerWithoutOps } from './ops-object-span.js';
 import {
   type RememberedOp,
   type RememberOutcome,
@@ -58,8 +59,10 @@ export async function remember(
     'provenance',
   );
   const refs = parseInput(refsSchema, options.refs ?? {}, 'memory block refs');
+  const answer = answerWithoutOps(read.text);
   const nothing = (code: UnreadableCode, reason: string): RememberOutcome => ({
     family: read.family,
+    answer,
     applied: [],
     rejected: [],
     ignored: read.ignored,
@@ -144,5 +147,5 @@ export async function remember(
     }
   }
   rejected.sort((left, right) => left.index - right.index);
-  return { family: read.family, applied, rejected, ignored: read.ignored };
+  return { family: read.family, answer, applied, rejected, ignored: read.ignored };
 }

@@ -1,4 +1,4 @@
-import { firstObjectSpan } from './first-object-span.js';
+import { jsonPayloadMatch } from './json-payload-match.js';
 
 /**
  * The first JSON object embedded in `text`: the earliest `{` from which a complete, valid JSON
@@ -13,7 +13,5 @@ import { firstObjectSpan } from './first-object-span.js';
  * @returns the object, or `null` when `text` holds no valid JSON object.
  */
 export function jsonPayload(text: string): Record<string, unknown> | null {
-  const span = firstObjectSpan(text);
-  if (!span) return null;
-  return JSON.parse(text.slice(span.start, span.end)) as Record<string, unknown>;
+  return jsonPayloadMatch(text)?.value ?? null;
 }

@@ -5,7 +5,7 @@ import { classInstances } from './__fixtures__/class-instances.js';
 import { ProviderFamily } from './provider-family.js';
 import { readReply } from './read-reply.js';
 
-const unknown = { family: 'unknown', text: '', ignored: [], readable: false };
+const unknown = { family: 'unknown', text: '', ignored: [], readable: false, toolCalls: [] };
 
 /** A proxy whose every trap throws: any look at it fails. */
 function hostileProxy(): object {
@@ -27,11 +27,23 @@ function hostileProxy(): object {
 describe('readReply on plain text', () => {
   it('returns a string verbatim: no trimming, no unfencing', () => {
     const text = '  ```json\n{"ops": []}\n```  \n';
-    expect(readReply(text)).toEqual({ family: 'text', text, ignored: [], readable: true });
+    expect(readReply(text)).toEqual({
+      family: 'text',
+      text,
+      ignored: [],
+      readable: true,
+      toolCalls: [],
+    });
   });
 
   it('reads the empty string as readable text', () => {
-    expect(readReply('')).toEqual({ family: 'text', text: '', ignored: [], readable: true });
+    expect(readReply('')).toEqual({
+      family: 'text',
+      text: '',
+      ignored: [],
+      readable: true,
+      toolCalls: [],
+    });
   });
 });
 
@@ -85,6 +97,7 @@ describe('readReply on values of no known shape', () => {
       text: 'hello',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 

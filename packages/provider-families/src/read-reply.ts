@@ -1,4 +1,5 @@
 import { readAiSdkReply } from './families/ai-sdk-reply.js';
+import { readAiSdkStreamReply } from './families/ai-sdk-stream-reply.js';
 import { readAnthropicReply } from './families/anthropic-reply.js';
 import { readGeminiReply } from './families/gemini-reply.js';
 import { readLangChainReply } from './families/langchain-reply.js';
@@ -8,7 +9,8 @@ import { readOpenAIResponsesReply } from './families/openai-responses-reply.js';
 import { readTextReply } from './families/text-reply.js';
 import { isRecord } from './is-record.js';
 import type { ProviderReply } from './provider-reply.js';
-import { unknownReply } from './unknown-reply.js';
+import { ReplyTooLarge } from './reply-limits.js';
+import { oversizedReply, unknownReply } from './unknown-reply.js';
 
 /**
  * The readers of object replies, most specific marker first: a LangChain message before anything
@@ -35,17 +37,22 @@ function readObject(value: Record<PropertyKey, unknown>): ProviderReply {
 
 /**
  * Reads one model reply, whatever provider family produced it, down to the text the model
- * emitted as its answer. Each family's own shape is read (see {@link ProviderFamily}); a value of
+ * emitted as its answer and the tool calls it made (`toolCalls`, see {@link ToolCall}). Each family's own shape is read (see {@link ProviderFamily}); a value of
  * any other shape is refused, never stringified: a reply mined out of an envelope (ids, usage
  * counters) yields memories nobody said. A lone streaming event (an Anthropic
  * `content_block_delta`, an OpenAI `chat.completion.chunk`) is a fragment, not a reply, and is
- * refused too.
+ * refused too; the whole array of parts a language model streamed (AI SDK
+ * `LanguageModelV3StreamPart`s) is a reply, read as the AI SDK aggregates it.
+ *
+ * Runs in time bounded by the reply's real size: a list longer than {@link maxReplyItems}
+ * (a sparse array of length 2³²−1, a proxy reporting a huge length) is not walked; the reply is
+ * answered as unreadable with `oversized: true`.
  *
  * Never throws, whatever `response` is: `null`, numbers, `Map`s, class instances, cyclic objects,
  * proxies, and objects whose getters throw are all answered.
  *
  * @returns the reply read; for an unrecognised value (or one whose fields could not be read),
- * `{ family: 'unknown', text: '', ignored: [], readable: false }`.
+ * `{ family: 'unknown', text: '', ignored: [], toolCalls: [], readable: false }`.
  */
 export function readReply(response: unknown): ProviderReply {
   // Only the value's own code (a getter, a proxy trap) can throw here; a value that cannot be
@@ -53,8 +60,9 @@ export function readReply(response: unknown): ProviderReply {
   try {
     const text = readTextReply(response);
     if (text) return text;
+    if (Array.isArray(response)) return readAiSdkStreamReply(response) ?? unknownReply();
     return isRecord(response) ? readObject(response) : unknownReply();
-  } catch {
-    return unknownReply();
+  } catch (error) {
+    return error instanceof ReplyTooLarge ? oversizedReply() : unknownReply();
   }
 }

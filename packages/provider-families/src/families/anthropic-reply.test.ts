@@ -17,6 +17,7 @@ describe('readReply on Anthropic Messages responses', () => {
       text: 'Nothing worth remembering here.',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
     expect(jsonPayload(reply.text)).toBeNull();
   });
@@ -35,6 +36,15 @@ describe('readReply on Anthropic Messages responses', () => {
       text: 'Checking the weather for you.',
       ignored: ['tool_use'],
       readable: true,
+      toolCalls: [
+        {
+          id: 'toolu_01A09q90qw90lq917835lq9',
+          name: 'get_weather',
+          kind: 'tool_use',
+          parsed: true,
+          input: { location: 'San Francisco, CA' },
+        },
+      ],
     });
   });
 
@@ -44,6 +54,7 @@ describe('readReply on Anthropic Messages responses', () => {
       text: 'According to the report, revenue grew 12% last year.',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -53,6 +64,7 @@ describe('readReply on Anthropic Messages responses', () => {
       text: 'Claude Shannon was born on April 30, 1916.',
       ignored: ['redacted_thinking', 'server_tool_use', 'web_search_tool_result'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -62,6 +74,7 @@ describe('readReply on Anthropic Messages responses', () => {
       text: '',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -71,6 +84,7 @@ describe('readReply on Anthropic Messages responses', () => {
       text: '',
       ignored: [],
       readable: false,
+      toolCalls: [],
     });
   });
 

@@ -1,6 +1,7 @@
 import type { ProviderReply } from '../provider-reply.js';
 import { readTypedBlocks } from '../read-typed-blocks.js';
 import { ReplyCollector } from '../reply-collector.js';
+import { toolCallOfBlock } from '../tool-call-of-block.js';
 
 const answerBlockTypes: ReadonlySet<string> = new Set(['text']);
 
@@ -19,6 +20,6 @@ export function readAnthropicReply(value: Record<PropertyKey, unknown>): Provide
   const content = value.content;
   if (!Array.isArray(content)) return undefined;
   const collector = new ReplyCollector();
-  readTypedBlocks(content, answerBlockTypes, collector);
+  readTypedBlocks(content, answerBlockTypes, collector, toolCallOfBlock);
   return collector.reply('anthropic');
 }

@@ -34,6 +34,15 @@ describe('readReply on Gemini generateContent responses', () => {
       text: 'Let me look that up.',
       ignored: ['functionCall'],
       readable: true,
+      toolCalls: [
+        {
+          id: undefined,
+          name: 'get_weather',
+          kind: 'functionCall',
+          parsed: true,
+          input: { location: 'Boston' },
+        },
+      ],
     });
   });
 
@@ -43,6 +52,7 @@ describe('readReply on Gemini generateContent responses', () => {
       text: 'The sum is 45.',
       ignored: ['executableCode', 'codeExecutionResult', 'inlineData'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -63,6 +73,7 @@ describe('readReply on Gemini generateContent responses', () => {
       text: 'Seen.',
       ignored: ['fileData'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -76,6 +87,7 @@ describe('readReply on Gemini generateContent responses', () => {
       text: '',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -85,6 +97,7 @@ describe('readReply on Gemini generateContent responses', () => {
       text: '',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 });

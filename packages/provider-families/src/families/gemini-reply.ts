@@ -1,6 +1,8 @@
 import { isRecord } from '../is-record.js';
 import type { ProviderReply } from '../provider-reply.js';
 import { ReplyCollector } from '../reply-collector.js';
+import { boundedLength } from '../reply-limits.js';
+import { toolCallOf } from '../tool-call-input.js';
 
 /** Part fields that describe a payload rather than being one: never named. */
 const partMetadata: ReadonlySet<string> = new Set([
@@ -21,6 +23,11 @@ function readPart(part: Record<PropertyKey, unknown>, collector: ReplyCollector)
     collector.addText(text);
     return;
   }
+  const call = part.functionCall;
+  if (isRecord(call) && typeof call.name === 'string') {
+    collector.addToolCall(toolCallOf('functionCall', call.id, call.name, call.args ?? {}));
+    return;
+  }
   const payload = Object.keys(part).find(
     (key) => !partMetadata.has(key) && part[key] !== undefined,
   );
@@ -31,9 +38,11 @@ function readPart(part: Record<PropertyKey, unknown>, collector: ReplyCollector)
  * Reads a Gemini `generateContent` response (a `candidates` list, or a `promptFeedback` alone
  * when the prompt was blocked): the text parts of the first candidate, in order. Other candidates
  * are not read. A thought part is named `thought`; any other non-text part is named by its
- * payload key (`functionCall`, `inlineData`, `executableCode`…). Safety ratings, finish reasons,
+ * payload key (`functionCall`, `inlineData`, `executableCode`…), and a `functionCall` part is
+ * also a tool call (`id` when Gemini gave one, `name`, `args` as the input). Safety ratings, finish reasons,
  * thought signatures and usage are metadata and never named.
  *
+ * @throws ReplyTooLarge when a list is longer than `maxReplyItems`.
  * @returns `undefined` when `value` is not that shape; a readable reply with `text: ''` for a
  * blocked prompt or a candidate without content.
  */
@@ -49,7 +58,7 @@ export function readGeminiReply(value: Record<PropertyKey, unknown>): ProviderRe
   const content = isRecord(firstCandidate) ? firstCandidate.content : undefined;
   const parts = isRecord(content) ? content.parts : undefined;
   if (Array.isArray(parts)) {
-    const count = parts.length;
+    const count = boundedLength(parts);
     for (let index = 0; index < count; index++) {
       const part: unknown = parts[index];
       if (isRecord(part)) readPart(part, collector);

@@ -24,6 +24,7 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[{"op":"add","text":"The user prefers tea."}]}',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -33,6 +34,9 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[]}',
       ignored: ['thinking', 'tool_use', 'tool_calls'],
       readable: true,
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -43,22 +47,42 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[]}',
       ignored: ['reasoning', 'image', 'tool_call', 'tool_calls'],
       readable: true,
+      toolCalls: [
+        { id: 'call_1', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
     expect(jsonPayload(reply.text)).toEqual({ ops: [] });
   });
 
   it('reads each chunk, and the message their concatenation builds', () => {
     expect(langchainChunks.map((chunk) => readReply(chunk))).toEqual([
-      { family: 'langchain', text: '', ignored: ['thinking'], readable: true },
-      { family: 'langchain', text: '{"ops":', ignored: [], readable: true },
-      { family: 'langchain', text: '[]}', ignored: [], readable: true },
-      { family: 'langchain', text: '', ignored: ['tool_calls'], readable: true },
+      { family: 'langchain', text: '', ignored: ['thinking'], readable: true, toolCalls: [] },
+      { family: 'langchain', text: '{"ops":', ignored: [], readable: true, toolCalls: [] },
+      { family: 'langchain', text: '[]}', ignored: [], readable: true, toolCalls: [] },
+      {
+        family: 'langchain',
+        text: '',
+        ignored: ['tool_calls'],
+        readable: true,
+        toolCalls: [
+          {
+            id: 'toolu_01',
+            name: 'lookup',
+            kind: 'tool_calls',
+            parsed: true,
+            input: { query: 'x' },
+          },
+        ],
+      },
     ]);
     expect(readReply(langchainChunksConcatenated)).toEqual({
       family: 'langchain',
       text: '{"ops":[]}',
       ignored: ['thinking', 'tool_calls'],
       readable: true,
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -92,6 +116,7 @@ describe('readReply on LangChain messages', () => {
       text: 'from CJS',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -102,11 +127,14 @@ describe('readReply on LangChain messages', () => {
       text: '{"ops":[]}',
       ignored: ['thinking', 'tool_calls'],
       readable: true,
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_calls', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
   it('refuses a human message, from any copy: it is not a model reply', () => {
-    const unknown = { family: 'unknown', text: '', ignored: [], readable: false };
+    const unknown = { family: 'unknown', text: '', ignored: [], readable: false, toolCalls: [] };
     expect(readReply(langchainHuman)).toEqual(unknown);
     expect(readReply(new commonJs.HumanMessage('{"ops":[]}'))).toEqual(unknown);
     expect(readReply(new LegacyHumanMessage('{"ops":[]}'))).toEqual(unknown);

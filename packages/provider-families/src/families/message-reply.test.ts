@@ -14,6 +14,15 @@ describe('readReply on bare role-tagged messages', () => {
       text: '{"ops":[]}',
       ignored: ['tool_calls'],
       readable: true,
+      toolCalls: [
+        {
+          id: 'call_abc123',
+          name: 'remember',
+          kind: 'tool_calls',
+          parsed: true,
+          input: { ops: [{ op: 'add', text: 'x' }] },
+        },
+      ],
     });
   });
 
@@ -23,6 +32,9 @@ describe('readReply on bare role-tagged messages', () => {
       text: '',
       ignored: ['tool_calls'],
       readable: true,
+      toolCalls: [
+        { id: 'call_1', name: 'lookup', kind: 'tool_calls', parsed: true, input: { q: 'x' } },
+      ],
     });
   });
 
@@ -32,6 +44,9 @@ describe('readReply on bare role-tagged messages', () => {
       text: 'Here is the answer.',
       ignored: ['thinking', 'tool_use'],
       readable: true,
+      toolCalls: [
+        { id: 'toolu_01', name: 'lookup', kind: 'tool_use', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -41,6 +56,9 @@ describe('readReply on bare role-tagged messages', () => {
       text: '{"ops":[]}',
       ignored: ['reasoning', 'tool-call'],
       readable: true,
+      toolCalls: [
+        { id: 'call-1', name: 'lookup', kind: 'tool-call', parsed: true, input: { query: 'x' } },
+      ],
     });
   });
 
@@ -50,6 +68,7 @@ describe('readReply on bare role-tagged messages', () => {
       text: 'Noted and stored.',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -64,11 +83,17 @@ describe('readReply on bare role-tagged messages', () => {
         { type: 'text', text: 'ok' },
       ],
     });
-    expect(reply).toEqual({ family: 'message', text: 'ok', ignored: ['text'], readable: true });
+    expect(reply).toEqual({
+      family: 'message',
+      text: 'ok',
+      ignored: ['text'],
+      readable: true,
+      toolCalls: [],
+    });
   });
 
   it('refuses any role but assistant', () => {
-    const unknown = { family: 'unknown', text: '', ignored: [], readable: false };
+    const unknown = { family: 'unknown', text: '', ignored: [], readable: false, toolCalls: [] };
     expect(readReply(messageUser)).toEqual(unknown);
     expect(readReply({ role: 'system', content: 'x' })).toEqual(unknown);
     expect(readReply({ role: 'tool', content: '{"a":1}', tool_call_id: 'c' })).toEqual(unknown);

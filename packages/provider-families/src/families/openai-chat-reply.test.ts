@@ -26,6 +26,7 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: 'Nothing worth remembering here.',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
     expect(jsonPayload(reply.text)).toBeNull();
   });
@@ -36,16 +37,26 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: '',
       ignored: ['refusal'],
       readable: true,
+      toolCalls: [],
     });
   });
 
-  it('names tool calls and never reads their JSON arguments', () => {
+  it('names tool calls and reads their JSON arguments as tool calls, never as text', () => {
     const reply = readReply(openaiChatToolCalls);
     expect(reply).toEqual({
       family: 'openai-chat',
       text: '',
       ignored: ['tool_calls'],
       readable: true,
+      toolCalls: [
+        {
+          id: 'call_abc123',
+          name: 'remember',
+          kind: 'tool_calls',
+          parsed: true,
+          input: { ops: [{ op: 'add', text: 'x' }] },
+        },
+      ],
     });
     expect(jsonPayload(reply.text)).toBeNull();
   });
@@ -60,6 +71,7 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: '',
       ignored: ['audio'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -70,6 +82,7 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: '{"ops": []}',
       ignored: ['refusal'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -93,6 +106,7 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: 'Nothing worth remembering here.',
       ignored: ['function_call', 'reasoning'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -109,6 +123,7 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: '',
       ignored: [],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -118,6 +133,7 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       text: '',
       ignored: [],
       readable: false,
+      toolCalls: [],
     });
   });
 });

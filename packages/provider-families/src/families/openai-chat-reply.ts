@@ -11,7 +11,8 @@ const answerPartTypes: ReadonlySet<string> = new Set(['text']);
  * first choice's `message.content`, a string or a list of content parts (`{ type: "text" }`
  * parts are the answer, as OpenAI-compatible servers send them). Other choices are not read.
  * Non-text part types and the message's `refusal`, `tool_calls`, `function_call`, `audio` and
- * `reasoning_content` fields are named in `ignored`; annotations, ids and usage never are.
+ * `reasoning_content` fields are named in `ignored`, and the `function` entries of `tool_calls`
+ * are also tool calls (`arguments` parsed from their JSON string); annotations, ids and usage never are.
  *
  * @returns `undefined` when `value` is not that shape; a readable reply with `text: ''` when the
  * first choice carries no answer text (or there is no choice).

@@ -24,6 +24,15 @@ describe('readReply on OpenAI Responses API responses', () => {
       text: '',
       ignored: ['function_call'],
       readable: true,
+      toolCalls: [
+        {
+          id: 'call_12345xyz',
+          name: 'get_weather',
+          kind: 'function_call',
+          parsed: true,
+          input: { location: 'Paris, France' },
+        },
+      ],
     });
   });
 
@@ -33,6 +42,7 @@ describe('readReply on OpenAI Responses API responses', () => {
       text: '',
       ignored: ['refusal'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -42,6 +52,7 @@ describe('readReply on OpenAI Responses API responses', () => {
       text: 'On March 6, 2025, several news stories were uplifting. That is all.',
       ignored: ['web_search_call'],
       readable: true,
+      toolCalls: [],
     });
   });
 
@@ -59,6 +70,7 @@ describe('readReply on OpenAI Responses API responses', () => {
       text: '',
       ignored: [],
       readable: false,
+      toolCalls: [],
     });
   });
 

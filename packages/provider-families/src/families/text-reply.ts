@@ -7,5 +7,5 @@ import type { ProviderReply } from '../provider-reply.js';
  */
 export function readTextReply(value: unknown): ProviderReply | undefined {
   if (typeof value !== 'string') return undefined;
-  return { family: 'text', text: value, ignored: [], readable: true };
+  return { family: 'text', text: value, ignored: [], toolCalls: [], readable: true };
 }
