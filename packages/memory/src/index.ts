@@ -10,6 +10,13 @@ export {
   localEmbedderDimensions,
 } from './local-embedder.js';
 export type { HydrationDegradation, MemoryBlock, RecalledMemory } from './memory-block.js';
+export {
+  type JsonSchemaObject,
+  type MemoryToolOptions,
+  memoryToolDescription,
+  memoryToolInputSchema,
+  memoryToolName,
+} from './memory-tool.js';
 export { MissingMemoryPort } from './missing-memory-port.js';
 export {
   type ModelOp,
@@ -28,7 +35,10 @@ export {
 } from './recall-options.js';
 export type { RememberOptions } from './remember.js';
 export {
+  type OpChannel,
+  type OpSource,
   type RememberedOp,
+  type RememberedToolCall,
   type RememberOutcome,
   type RememberRejection,
   RememberRejectionCode,

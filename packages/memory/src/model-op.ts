@@ -1,15 +1,17 @@
 import { Limits, memoryTextSchema, salienceSchema, storedLayerSchema } from '@symfonic/core';
 import { z } from 'zod';
 
-const target = z.string().min(1).max(Limits.id);
+const ref = z
+  .string()
+  .min(1)
+  .max(Limits.id)
+  .describe('the ref of a memory of the block, written exactly as shown there, such as "#3"');
 
-/** Names a memory by exactly one of `ref` (as rendered in the block, e.g. `"#3"`) or `id`. */
-function namesOneMemory(op: { ref?: string | undefined; id?: string | undefined }): boolean {
-  return (op.ref === undefined) !== (op.id === undefined);
-}
-const oneTarget = {
-  message: 'an op names its memory by "ref" or by "id", exactly one of them',
-};
+const text = memoryTextSchema.describe(
+  `one self-contained statement, at most ${Limits.memoryText} characters`,
+);
+
+const salience = salienceSchema.describe('how much it matters, from 0 (trivia) to 1 (critical)');
 
 /**
  * `{ "op": "add", "layer"?, "text", "salience"? }`: a new memory; `layer`
@@ -18,35 +20,32 @@ const oneTarget = {
  */
 export const modelAddOpSchema = z.object({
   op: z.literal('add'),
-  layer: storedLayerSchema.default('semantic'),
-  text: memoryTextSchema,
-  salience: salienceSchema.default(0.5),
+  layer: storedLayerSchema
+    .default('semantic')
+    .describe('"semantic" for a lasting fact, "episodic" for an event'),
+  text,
+  salience: salience.default(0.5),
 });
 
-/** `{ "op": "update", "ref" | "id", "text", "salience"? }`: rewrite a memory (its history keeps the old text). */
-export const modelUpdateOpSchema = z
-  .object({
-    op: z.literal('update'),
-    ref: target.optional(),
-    id: target.optional(),
-    text: memoryTextSchema,
-    salience: salienceSchema.optional(),
-  })
-  .refine(namesOneMemory, oneTarget);
+/** `{ "op": "update", "ref", "text", "salience"? }`: rewrite a memory of the block (its history keeps the old text). */
+export const modelUpdateOpSchema = z.object({
+  op: z.literal('update'),
+  ref,
+  text,
+  salience: salience.optional(),
+});
 
-/** `{ "op": "delete", "ref" | "id" }`: retire a memory (its history keeps a tombstone). */
-export const modelDeleteOpSchema = z
-  .object({
-    op: z.literal('delete'),
-    ref: target.optional(),
-    id: target.optional(),
-  })
-  .refine(namesOneMemory, oneTarget);
+/** `{ "op": "delete", "ref" }`: retire a memory of the block (its history keeps a tombstone). */
+export const modelDeleteOpSchema = z.object({
+  op: z.literal('delete'),
+  ref,
+});
 
 /**
- * One op as a model writes it, discriminated on `op`. Unlike core's
- * `memoryOpSchema` an op may name a memory by the short `ref` the memory
- * block rendered, and fields it does not know (a model's `"reason"`, or a
+ * One op as a model writes it, discriminated on `op`. A model names an
+ * existing memory only by the `ref` its memory block rendered, never by id:
+ * it can change only what it was shown (ids stay for applications calling a
+ * store's `apply`). Fields it does not know (a model's `"reason"`, or a
  * `"scope"` it has no say over) are ignored: the scope of a write is always
  * the one `remember` is called with. Usable as a structured-output schema.
  */
@@ -59,5 +58,10 @@ export const modelOpSchema = z.discriminatedUnion('op', [
 /** A parsed model op. */
 export type ModelOp = z.infer<typeof modelOpSchema>;
 
-/** The payload a model answers: `{ "ops": [ … ] }`. */
-export const modelOpsPayloadSchema = z.object({ ops: z.array(modelOpSchema) });
+/**
+ * The payload a model answers, in its answer text or as the input of the
+ * memory tool call: `{ "ops": [ … ] }`.
+ */
+export const modelOpsPayloadSchema = z.object({
+  ops: z.array(modelOpSchema).describe('the changes to what is remembered, in order'),
+});

@@ -83,7 +83,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
     expect(history[1]?.provenance).toEqual({ ...provenance, replyFamily: 'anthropic' });
   });
 
-  it('refuses an invented ref, a foreign id, duplicates and text over the limit, applying the rest', async () => {
+  it('refuses an invented ref, an id from the model, duplicates and text over the limit, applying the rest', async () => {
     const { user, block, refOf } = await withBlock();
     const other = freshUser();
     const foreign = await store.apply(other.user, [{ op: 'add', text: 'Another tenant secret' }], {
@@ -110,7 +110,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
     expect(outcome.applied.map(({ index }) => index)).toEqual([3, 6]);
     expect(outcome.rejected.map(({ index, code }) => [index, code])).toEqual([
       [0, 'unknown-ref'],
-      [1, 'unknown-id'],
+      [1, 'id-from-model'],
       [2, 'duplicate'],
       [4, 'duplicate'],
       [5, 'text-too-long'],
@@ -151,6 +151,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
       answer: '',
       applied: [],
       rejected: [],
+      toolCalls: [],
       ignored: [],
       unreadable: {
         code: 'unreadable-reply',
@@ -202,6 +203,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
       answer: 'Nothing new.',
       applied: [],
       rejected: [],
+      toolCalls: [],
       ignored: [],
     });
   });

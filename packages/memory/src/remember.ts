@@ -1,4 +1,5 @@
 import {
+  Limits,
   type MemoryOpInput,
   type MemoryScope,
   type MemoryWriter,
@@ -8,16 +9,18 @@ import {
   provenanceSchema,
   toScope,
 } from '@symfonic/core';
-import { jsonPayload, readReply } from '@symfonic/provider-families';
+import { type ProviderReply, readReply } from '@symfonic/provider-families';
 import { z } from 'zod';
+import { memoryToolName } from './memory-tool.js';
 import { answerWithoutOps } from './ops-object-span.js';
 import {
+  type OpSource,
   type RememberedOp,
   type RememberOutcome,
   type RememberRejection,
   RememberRejectionCode,
-  type UnreadableCode,
 } from './remember-outcome.js';
+import { type ReplyOp, replyOps } from './reply-ops.js';
 import { translateModelOp } from './translate-model-op.js';
 
 /** Options of `remember`. */
@@ -26,23 +29,64 @@ export interface RememberOptions {
   readonly provenance: Omit<Provenance, 'replyFamily'>;
   /** The `refs` of the memory block the reply was written from; without them every ref is unknown. */
   readonly refs?: Readonly<Record<string, string>>;
+  /** The name of the memory tool whose calls are read, default `memory_ops` (`memoryToolName`). */
+  readonly toolName?: string;
 }
 
 const refsSchema = z.record(z.string(), z.string());
+const toolNameSchema = z.string().min(1).max(Limits.id);
+
+/** What makes two ops of one reply the same change: the text of an add, the target and content of an update, the target of a delete. */
+function changeKey(op: MemoryOpInput): string {
+  if (op.op === 'add') return `add\u0000${op.layer}\u0000${normalizeMemoryText(op.text)}`;
+  if (op.op === 'update') {
+    return `update\u0000${op.id}\u0000${normalizeMemoryText(op.text)}\u0000${op.salience ?? ''}`;
+  }
+  return `delete\u0000${op.id}`;
+}
+
+/** `read.ignored` without the tool-call kinds that only the memory tool's calls were named by. */
+function ignoredBesidesMemoryCalls(read: ProviderReply, toolName: string): readonly string[] {
+  const memoryKinds = new Set<string>();
+  const otherKinds = new Set<string>();
+  for (const call of read.toolCalls) {
+    (call.name === toolName ? memoryKinds : otherKinds).add(call.kind);
+  }
+  return read.ignored.filter((kind) => !memoryKinds.has(kind) || otherKinds.has(kind));
+}
+
+function sourceOf(op: ReplyOp, index: number): OpSource {
+  return op.call === undefined
+    ? { index, channel: op.channel, position: op.position }
+    : { index, channel: op.channel, position: op.position, call: op.call };
+}
 
 /**
- * Read a model reply and write the memory ops it carries at `scope`:
- * `readReply` → `jsonPayload` → each op of `ops` validated and translated
- * (refs to ids, see `translateModelOp`) → one `writer.apply` for all the
- * valid ones, with `provenance` plus the reply family. An add repeating the
- * text of an earlier add of the same reply (after core's normalisation) is
- * refused as `duplicate` before the store sees it; the store refuses
- * duplicates of stored memories, unknown and foreign ids.
+ * Read a model reply and write the memory ops it carries at `scope`, from
+ * both channels: the `{"ops": [...]}` object of the answer text (`readReply`
+ * → `jsonPayload`) and the input of every call of the memory tool
+ * (`toolName`, default `memory_ops`). All ops are read in one order (the
+ * answer text's first, then each tool call's, call by call), each validated
+ * and translated on its own (refs to ids, see `translateModelOp`), and the
+ * valid ones written in one `writer.apply` with `provenance` plus the reply
+ * family.
  *
- * A reply no family recognises, a reply with no JSON object, or a JSON
- * object without an `ops` list writes nothing and says which in `unreadable`.
+ * - An op making the same change as an earlier op of the reply (the same add
+ *   text after core's normalisation, the same update or delete of a memory),
+ *   through either channel, is refused as `duplicate` before the store sees
+ *   it; the store refuses duplicates of stored memories, unknown and foreign
+ *   ids.
+ * - Only the first `Limits.opsPerApply` ops of the reply are judged; every op
+ *   after them is refused as `too-many-ops`, never applied.
+ * - A memory tool call whose input is not `{ "ops": [...] }` is refused whole
+ *   (in `toolCalls`, with the reason); the other calls and the text are read.
+ *   Other tools' calls are never read, and stay named in `ignored`.
  *
- * @throws InvalidMemoryInput when `scope`, `provenance` or `refs` is malformed (before any write).
+ * A reply no family recognises, or one with no memory tool call and no JSON
+ * object with an `ops` list in its text, writes nothing and says which in
+ * `unreadable`.
+ *
+ * @throws InvalidMemoryInput when `scope`, `provenance`, `refs` or `toolName` is malformed (before any write).
  * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
  */
 export async function remember(
@@ -59,59 +103,68 @@ export async function remember(
     'provenance',
   );
   const refs = parseInput(refsSchema, options.refs ?? {}, 'memory block refs');
-  const answer = answerWithoutOps(read.text);
-  const nothing = (code: UnreadableCode, reason: string): RememberOutcome => ({
-    family: read.family,
-    answer,
-    applied: [],
-    rejected: [],
-    ignored: read.ignored,
-    unreadable: { code, reason },
-  });
+  const toolName = parseInput(toolNameSchema, options.toolName ?? memoryToolName, 'tool name');
+  const ignored = ignoredBesidesMemoryCalls(read, toolName);
+  const outcome = { family: read.family, answer: answerWithoutOps(read.text), ignored };
 
   if (!read.readable) {
-    return nothing('unreadable-reply', 'no provider family recognises the shape of the reply');
+    const reason = read.oversized
+      ? 'a list of the reply is longer than the reader reads'
+      : 'no provider family recognises the shape of the reply';
+    return {
+      ...outcome,
+      applied: [],
+      rejected: [],
+      toolCalls: [],
+      unreadable: { code: 'unreadable-reply', reason },
+    };
   }
-  const payload = jsonPayload(read.text);
-  if (payload === null) {
-    const skipped = read.ignored.length > 0 ? ` (skipped: ${read.ignored.join(', ')})` : '';
-    return nothing(
-      'no-json-object',
-      read.text.length === 0
-        ? `the reply has no answer text${skipped}`
-        : `the answer text holds no JSON object${skipped}`,
-    );
-  }
-  const ops = payload.ops;
-  if (!Array.isArray(ops)) {
-    return nothing('no-ops', 'the JSON object of the reply has no "ops" list');
+  const ops = replyOps(read, toolName);
+  if (!ops.ok) {
+    return {
+      ...outcome,
+      applied: [],
+      rejected: [],
+      toolCalls: [],
+      unreadable: { code: ops.code, reason: ops.reason },
+    };
   }
 
   const rejected: RememberRejection[] = [];
-  const pending: { index: number; op: MemoryOpInput; ref?: string }[] = [];
-  const addedBy = new Map<string, number>();
-  ops.forEach((input: unknown, index) => {
-    const translation = translateModelOp(input, refs);
+  const pending: { source: OpSource; op: MemoryOpInput; ref?: string }[] = [];
+  const changedBy = new Map<string, number>();
+  ops.ops.forEach((replyOp, index) => {
+    const source = sourceOf(replyOp, index);
+    if (index >= Limits.opsPerApply) {
+      rejected.push({
+        ...source,
+        code: RememberRejectionCode.tooManyOps,
+        reason: `a reply carries at most ${Limits.opsPerApply} ops; this one comes after them and was not applied`,
+      });
+      return;
+    }
+    const translation = translateModelOp(replyOp.input, refs);
     if (!translation.ok) {
-      rejected.push({ index, code: translation.code, reason: translation.reason });
+      rejected.push({ ...source, code: translation.code, reason: translation.reason });
       return;
     }
     const { op } = translation;
-    if (op.op === 'add') {
-      const key = `${op.layer}\u0000${normalizeMemoryText(op.text)}`;
-      const earlier = addedBy.get(key);
-      if (earlier !== undefined) {
-        rejected.push({
-          index,
-          code: RememberRejectionCode.duplicate,
-          reason: `op ${earlier} of this reply adds the same text`,
-        });
-        return;
-      }
-      addedBy.set(key, index);
+    const key = changeKey(op);
+    const earlier = changedBy.get(key);
+    if (earlier !== undefined) {
+      rejected.push({
+        ...source,
+        code: RememberRejectionCode.duplicate,
+        reason:
+          op.op === 'add'
+            ? `op ${earlier} of this reply adds the same text`
+            : `op ${earlier} of this reply makes the same change`,
+      });
+      return;
     }
+    changedBy.set(key, index);
     pending.push(
-      translation.ref === undefined ? { index, op } : { index, op, ref: translation.ref },
+      translation.ref === undefined ? { source, op } : { source, op, ref: translation.ref },
     );
   });
 
@@ -122,30 +175,31 @@ export async function remember(
       pending.map(({ op }) => op),
       provenance,
     );
-    const sourceOf = (storeIndex: number) => {
-      const source = pending[storeIndex];
-      if (!source) throw new Error(`the store answered op ${storeIndex}, which it was not given`);
-      return source;
+    const pendingAt = (storeIndex: number) => {
+      const entry = pending[storeIndex];
+      if (!entry) throw new Error(`the store answered op ${storeIndex}, which it was not given`);
+      return entry;
     };
     for (const done of result.applied) {
-      const source = sourceOf(done.index);
+      const entry = pendingAt(done.index);
       applied.push({
-        index: source.index,
+        ...entry.source,
         op: done.op,
         record: done.record,
-        ...(source.ref === undefined ? {} : { ref: source.ref }),
+        ...(entry.ref === undefined ? {} : { ref: entry.ref }),
       });
     }
     for (const refused of result.rejected) {
-      const source = sourceOf(refused.index);
+      const entry = pendingAt(refused.index);
       rejected.push({
-        index: source.index,
+        ...entry.source,
         code: refused.code,
         reason: refused.reason,
         ...(refused.existingId === undefined ? {} : { existingId: refused.existingId }),
       });
     }
   }
+  applied.sort((left, right) => left.index - right.index);
   rejected.sort((left, right) => left.index - right.index);
-  return { family: read.family, answer, applied, rejected, ignored: read.ignored };
+  return { ...outcome, applied, rejected, toolCalls: ops.toolCalls };
 }

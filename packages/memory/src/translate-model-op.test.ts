@@ -34,11 +34,20 @@ describe('translateModelOp', () => {
     ).toMatchObject({ ok: true, op: { salience: 1 } });
   });
 
-  it('passes an id on as it is, for the store to judge', () => {
-    expect(translateModelOp({ op: 'delete', id: 'someone-elses' }, refs)).toEqual({
-      ok: true,
-      op: { op: 'delete', id: 'someone-elses' },
-    });
+  it('refuses an id from a model, saying a model names memories by ref only', () => {
+    for (const op of [
+      { op: 'delete', id: 'someone-elses' },
+      { op: 'update', id: 'memory-a', text: 'x' },
+      { op: 'delete', ref: '#1', id: 'memory-a' },
+      { op: 'add', id: 'memory-a', text: 'x' },
+    ]) {
+      expect(translateModelOp(op, refs)).toEqual({
+        ok: false,
+        code: 'id-from-model',
+        reason:
+          'a model names a memory only by a ref of its memory block, never by id (ids are for applications writing to the store directly)',
+      });
+    }
   });
 
   it('refuses a ref the block does not hold, including prototype names and unrendered forms', () => {
@@ -51,16 +60,26 @@ describe('translateModelOp', () => {
     }
   });
 
-  it('refuses an op naming its memory by both or neither of ref and id', () => {
-    for (const op of [
-      { op: 'delete', ref: '#1', id: 'memory-a' },
-      { op: 'delete' },
-      { op: 'update', text: 'x' },
-    ]) {
+  it('refuses an update or delete naming no ref, naming the field', () => {
+    for (const op of [{ op: 'delete' }, { op: 'update', text: 'x' }]) {
       const translation = translateModelOp(op, refs);
       expect(translation).toMatchObject({ ok: false, code: 'invalid-op' });
-      expect(translation.ok || translation.reason).toContain('exactly one');
+      expect(translation.ok || translation.reason).toContain('at "ref"');
     }
+  });
+
+  it('refuses an op whose fields cannot be read, never throwing', () => {
+    const hostile = Object.defineProperty({ op: 'add' }, 'text', {
+      enumerable: true,
+      get() {
+        throw new Error('getter');
+      },
+    });
+    expect(translateModelOp(hostile, refs)).toEqual({
+      ok: false,
+      code: 'invalid-op',
+      reason: 'the op could not be read',
+    });
   });
 
   it('refuses text over the limit as text-too-long, never truncated', () => {

@@ -1,4 +1,5 @@
 import { Limits, type MemoryOpInput } from '@symfonic/core';
+import { isRecord } from './is-record.js';
 import { modelOpSchema } from './model-op.js';
 import { RememberRejectionCode } from './remember-outcome.js';
 
@@ -10,10 +11,11 @@ export type ModelOpTranslation =
 /**
  * Validate one op of a model's reply with {@link modelOpSchema} and make it
  * a core op: a `ref` becomes the memory id `refs` maps it to. A ref `refs`
- * does not hold is refused as `unknown-ref` (the model invented it); an `id`
- * is passed on as it is, and a store reports an id the scope cannot see as
- * `unknown-id`. Text over the limit is `text-too-long`, anything else
- * malformed `invalid-op` naming the field, never its value.
+ * does not hold is refused as `unknown-ref` (the model invented it). An op
+ * carrying an `id` is refused as `id-from-model`: a model names a memory only
+ * by a ref of the block it was shown, so it can never reach a memory it was
+ * not shown. Text over the limit is `text-too-long`, anything else malformed
+ * `invalid-op` naming the field, never its value.
  *
  * @returns never throws.
  */
@@ -21,6 +23,26 @@ export function translateModelOp(
   input: unknown,
   refs: Readonly<Record<string, string>>,
 ): ModelOpTranslation {
+  try {
+    return translateParsedOp(input, refs);
+  } catch {
+    // Only the op's own code (a getter, a proxy trap) can throw: an op that cannot be read is malformed.
+    return { ok: false, code: RememberRejectionCode.invalidOp, reason: 'the op could not be read' };
+  }
+}
+
+function translateParsedOp(
+  input: unknown,
+  refs: Readonly<Record<string, string>>,
+): ModelOpTranslation {
+  if (isRecord(input) && Object.hasOwn(input, 'id')) {
+    return {
+      ok: false,
+      code: RememberRejectionCode.idFromModel,
+      reason:
+        'a model names a memory only by a ref of its memory block, never by id (ids are for applications writing to the store directly)',
+    };
+  }
   const parsed = modelOpSchema.safeParse(input);
   if (!parsed.success) {
     const tooLong = parsed.error.issues.some(
@@ -48,27 +70,22 @@ export function translateModelOp(
       op: { op: 'add', layer: op.layer, text: op.text, salience: op.salience },
     };
   }
-  let id = op.id;
-  if (op.ref !== undefined) {
-    const mapped = Object.hasOwn(refs, op.ref) ? refs[op.ref] : undefined;
-    if (typeof mapped !== 'string') {
-      return {
-        ok: false,
-        code: RememberRejectionCode.unknownRef,
-        reason: 'the ref names no memory of the block this reply was written from',
-      };
-    }
-    id = mapped;
+  const id = Object.hasOwn(refs, op.ref) ? refs[op.ref] : undefined;
+  if (typeof id !== 'string') {
+    return {
+      ok: false,
+      code: RememberRejectionCode.unknownRef,
+      reason: 'the ref names no memory of the block this reply was written from',
+    };
   }
-  const memoryId = id as string;
   const core: MemoryOpInput =
     op.op === 'delete'
-      ? { op: 'delete', id: memoryId }
+      ? { op: 'delete', id }
       : {
           op: 'update',
-          id: memoryId,
+          id,
           text: op.text,
           ...(op.salience === undefined ? {} : { salience: op.salience }),
         };
-  return op.ref === undefined ? { ok: true, op: core } : { ok: true, op: core, ref: op.ref };
+  return { ok: true, op: core, ref: op.ref };
 }

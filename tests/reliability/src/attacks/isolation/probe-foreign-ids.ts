@@ -14,7 +14,8 @@ function updateAndDelete(ids: readonly string[]) {
  * From `asking`, every id of `targets` it must not see: `get` and `history`
  * must answer nothing, and `update` and `delete` (through the store, and a
  * sample with an invented ref through `remember`) must be rejected as
- * `unknown-id` / `unknown-ref`, exactly like ids never issued.
+ * `unknown-id` / `unknown-ref` exactly like ids never issued, or, for an id a
+ * model names, `id-from-model`.
  */
 export async function probeForeignIds(
   store: MemoryStore,
@@ -43,7 +44,7 @@ export async function probeForeignIds(
     if (history && history.length > 0) across('history', id, `answered ${history.length} versions`);
   }
 
-  // The store sees every foreign id; remember passes ids through to it, so a sample proves its path.
+  // The store sees every foreign id; remember refuses every id a model names (`id-from-model`), and a sample proves it.
   const sample = foreign.slice(0, 3);
   ledger.attempt(2 * foreign.length + 2 * sample.length + 1);
   const direct = await store.apply(asking, updateAndDelete(foreign), attackProvenance);
@@ -58,7 +59,11 @@ export async function probeForeignIds(
     for (const { record } of result.applied)
       across('update/delete', record.id, 'changed a foreign row');
     for (const rejection of result.rejected) {
-      if (rejection.code === RejectionCode.unknownId || rejection.code === 'unknown-ref') {
+      if (
+        rejection.code === RejectionCode.unknownId ||
+        rejection.code === 'unknown-ref' ||
+        rejection.code === 'id-from-model'
+      ) {
         ledger.refused();
       } else {
         across(
