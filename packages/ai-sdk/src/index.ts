@@ -5,6 +5,12 @@ export type {
   MemoryStep,
   MemoryTimings,
 } from './memory-report.js';
+export {
+  type MemoryToolResult,
+  type MemoryToolsOptions,
+  memoryTools,
+  type ToolMemory,
+} from './memory-tools.js';
 export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
 export {
   type SymfonicMemoryMiddleware,

@@ -7,7 +7,7 @@ import {
   parseInput,
   toScope,
 } from '@symfonic/core';
-import type { Memory } from '@symfonic/memory';
+import type { Memory, MemoryBlock } from '@symfonic/memory';
 import { z } from 'zod';
 import { filterGenerateResult } from './filter-generate-result.js';
 import { filterStream } from './filter-stream.js';
@@ -50,6 +50,11 @@ export interface SymfonicMemoryOptions {
  */
 export interface SymfonicMemoryMiddleware {
   readonly specificationVersion: 'v3';
+  /**
+   * The block of the turn in progress (from its first step until its final
+   * step finishes), `undefined` between turns: what `memoryTools` resolves refs against.
+   */
+  block(): MemoryBlock | undefined;
   wrapGenerate<Options extends CallOptions, Generated extends GenerateResult, Streamed>(options: {
     doGenerate: () => PromiseLike<Generated>;
     params: Options;
@@ -131,6 +136,8 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
 
   return {
     specificationVersion: 'v3',
+
+    block: () => setup.turn?.block,
 
     async wrapGenerate<Options extends CallOptions, Generated extends GenerateResult, Streamed>({
       params,
