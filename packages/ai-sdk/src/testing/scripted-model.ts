@@ -97,7 +97,8 @@ export function scriptedModel(steps: readonly ScriptedStep[]): MockLanguageModel
     },
     doStream: async () => {
       const { step, index } = next();
-      return { stream: simulateReadableStream({ chunks: streamPartsOf(step, index) }) };
+      const chunks = streamPartsOf(step, index);
+      return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) };
     },
   });
 }
