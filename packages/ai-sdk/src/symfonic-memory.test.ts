@@ -229,6 +229,51 @@ describe.each(stores)('symfonicMemory on the %s', (_name, open) => {
     expect(turns.map(({ speaker }) => speaker)).toEqual(['user', 'assistant']);
   });
 
+  it('a new request resuming a turn after client-side tools: hydrated again, the user turn not logged twice', async () => {
+    const counted = countingMemory(harness.memory);
+    const reports: MemoryReport[] = [];
+    const model = scriptedModel([{ deltas: ['It is sunny.'] }]);
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: symfonicMemory({
+          memory: counted.memory,
+          conversation: conversationOf('ada', '1'),
+          owner: user('ada'),
+          onMemory: (report) => reports.push(report),
+        }),
+      }),
+      messages: [
+        { role: 'user', content: 'Weather in Lyon?' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: { city: 'Lyon' } },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'weather',
+              output: { type: 'text', value: 'sunny' },
+            },
+          ],
+        },
+      ],
+    });
+
+    expect(result.text).toBe('It is sunny.');
+    expect(reports.map(({ step, finish }) => `${step}:${finish}`)).toEqual(['resumed:remembered']);
+    expect(counted.calls).toEqual({ record: 1, hydrate: 1, remember: 1 });
+    const turns = await store.recent(conversationOf('ada', '1'), 10);
+    expect(turns.map(({ speaker, text }) => `${speaker}: ${text}`)).toEqual([
+      'assistant: It is sunny.',
+    ]);
+  });
+
   it('says no turn twice: the block leaves out every turn the prompt already carries', async () => {
     const first = agent(harness, [{ deltas: ['Hello Ada.'] }], { user: 'ada', conversation: '1' });
     await generateText({ model: first.wrapped, prompt: 'Hi, I am Ada.' });
