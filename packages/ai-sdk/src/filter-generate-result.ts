@@ -8,7 +8,8 @@ const isText = (part: ContentPart): part is ContentPart & { text: string } =>
 /**
  * A `doGenerate` result as the user gets it: each text part without its ops
  * object (see {@link OpsObjectFilter}); a text part left empty is removed,
- * every other part is kept as the model gave it. Beside it, what `remember`
+ * every other part is kept as the model gave it (AI SDK 7's
+ * `structuredOutputText` is filtered the same way). Beside it, what `remember`
  * reads: the same result with the withheld ops objects as its only text.
  */
 export function filterGenerateResult<Result extends GenerateResult>(
@@ -35,6 +36,11 @@ export function filterGenerateResult<Result extends GenerateResult>(
     if (taken.objects.length > 0) rememberedContent.push({ ...part, text: taken.objects.join('\n') });
   }
   const visible = { ...result, content: visibleContent } as Result;
+  if (typeof result.structuredOutputText === 'string') {
+    const filter = new OpsObjectFilter();
+    const text = filter.push(result.structuredOutputText) + filter.end();
+    Object.assign(visible, { structuredOutputText: text });
+  }
   const reply = { ...result, content: rememberedContent };
   return { visible, final: { reply, answer, withheld, truncated } };
 }

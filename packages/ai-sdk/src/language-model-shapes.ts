@@ -39,6 +39,8 @@ export interface ContentPart {
 export interface GenerateResult {
   readonly content: readonly ContentPart[];
   readonly finishReason: FinishReason;
+  /** AI SDK 7: the text structured output is parsed from, when it differs from the text parts. */
+  readonly structuredOutputText?: string;
 }
 
 /** One stream part of `doStream`, as far as the middleware reads it. */

@@ -166,6 +166,9 @@ export class MemoryCall<Options extends CallOptions> {
             turn: position,
           })
         : Promise.resolve(undefined);
+    // Awaited on the final step, which rethrows a failure that is not a degradation; a loop that
+    // stops on a tool call never gets there, and its failure must not become an unhandled rejection.
+    recording.catch(() => undefined);
     const instructions = setup.memory.instructions();
     const system = block.text.length > 0 ? `${instructions}\n\n${block.text}` : instructions;
     const turn: TurnState = {
@@ -241,7 +244,7 @@ export class MemoryCall<Options extends CallOptions> {
       await setup.memory.record(setup.conversation, turn);
       return undefined;
     } catch (error) {
-      if (ScopeViolation.isInstance(error)) throw error;
+      if (!degradable(error)) throw error;
       return { code: 'record-failed', detail: `turn ${turn.turnId}: ${messageOf(error)}` };
     }
   }
