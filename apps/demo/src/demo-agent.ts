@@ -1,7 +1,7 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { type MemoryReport, symfonicMemory } from '@symfonic/ai-sdk';
 import type { MemoryScope } from '@symfonic/core';
 import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { type LanguageModel, streamText, wrapLanguageModel } from 'ai';
 
 /** Everything one turn did, for printing and for the end-of-run checks. */

@@ -33,7 +33,8 @@ export function filterGenerateResult<Result extends GenerateResult>(
     withheld.push(...taken.objects);
     answer += text;
     if (text.length > 0) visibleContent.push({ ...part, text });
-    if (taken.objects.length > 0) rememberedContent.push({ ...part, text: taken.objects.join('\n') });
+    if (taken.objects.length > 0)
+      rememberedContent.push({ ...part, text: taken.objects.join('\n') });
   }
   const visible = { ...result, content: visibleContent } as Result;
   if (typeof result.structuredOutputText === 'string') {

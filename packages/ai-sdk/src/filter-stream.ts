@@ -129,7 +129,10 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
         }
         if (next.done) {
           if (!finished) {
-            call.fail('errored', 'the model stream ended without a finish part: nothing was written');
+            call.fail(
+              'errored',
+              'the model stream ended without a finish part: nothing was written',
+            );
           }
           controller.close();
           return;

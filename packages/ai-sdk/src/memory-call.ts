@@ -6,12 +6,7 @@ import {
 } from '@symfonic/core';
 import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
 import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
-import type {
-  MemoryDegradation,
-  MemoryFinish,
-  MemoryReport,
-  MemoryStep,
-} from './memory-report.js';
+import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
 import { type PromptReading, readPrompt } from './read-prompt.js';
 import { withoutCarriedTurns } from './without-carried-turns.js';
 

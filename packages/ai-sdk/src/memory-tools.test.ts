@@ -21,7 +21,9 @@ describe('memoryTools', () => {
             { toolName: 'memory_add', input: { text: 'The user lives in Paris', salience: 0.7 } },
           ],
         },
-        { toolCalls: [{ toolName: 'memory_search', input: { query: 'where does the user live' } }] },
+        {
+          toolCalls: [{ toolName: 'memory_search', input: { query: 'where does the user live' } }],
+        },
         {
           toolCalls: [
             { toolName: 'memory_update', input: { ref: '#1', text: 'The user lives in Lyon' } },

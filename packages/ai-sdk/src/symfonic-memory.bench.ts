@@ -46,9 +46,7 @@ const row = (label: string, values: readonly number[]) =>
 const header = (title: string) =>
   `\n${title}\n${''.padEnd(52)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}`;
 
-async function timeCalls(
-  call: (index: number) => Promise<void>,
-): Promise<number[]> {
+async function timeCalls(call: (index: number) => Promise<void>): Promise<number[]> {
   const times: number[] = [];
   for (let index = 0; index < warmup + runs; index += 1) {
     const started = performance.now();
@@ -127,7 +125,8 @@ async function firstVisibleDelta(wrap: boolean): Promise<number[]> {
 function heldBack(): { answer: string; deltas: number; delayed: number; characters: number }[] {
   const answers = {
     prose,
-    'prose with braces': 'Use {curly} braces for sets like {1, 2} and maps like { "a": 1 } in the notes.',
+    'prose with braces':
+      'Use {curly} braces for sets like {1, 2} and maps like { "a": 1 } in the notes.',
     'a JSON answer': 'Here it is: {"name": "Ada", "city": "Lyon", "tags": ["a", "b"]} as asked.',
     'a code block': 'Like this:\n```ts\nconst point = { x: 1, y: 2 };\n```\nThat is all.',
   };
@@ -172,11 +171,15 @@ async function main(): Promise<void> {
     console.log(row('  middleware itself: wrapped - bare - memory work', figures.derived));
     console.log(row('  middleware itself: as the report times it', figures.selfTimed));
   }
-  console.log(header(`streamText: time to the first visible delta (${answerDeltas.length} deltas)`));
+  console.log(
+    header(`streamText: time to the first visible delta (${answerDeltas.length} deltas)`),
+  );
   console.log(row('bare model', bareFirst));
   console.log(row('wrapped (includes a hydration of an empty store)', wrappedFirst));
   console.log('\nthe ops filter on answers without an ops object, streamed word by word');
-  console.log(`${'answer'.padEnd(20)} ${'deltas'.padStart(7)} ${'delayed'.padStart(8)} ${'most characters held'.padStart(21)}`);
+  console.log(
+    `${'answer'.padEnd(20)} ${'deltas'.padStart(7)} ${'delayed'.padStart(8)} ${'most characters held'.padStart(21)}`,
+  );
   for (const held of heldBack()) {
     console.log(
       `${held.answer.padEnd(20)} ${String(held.deltas).padStart(7)} ${String(held.delayed).padStart(8)} ${String(held.characters).padStart(21)}`,

@@ -142,7 +142,9 @@ describe('symfonicMemory when things go wrong', () => {
   it('an aborted stream writes nothing and records no answer', async () => {
     const store = createInMemoryStore();
     const reports: MemoryReport[] = [];
-    const parts = streamPartsOf({ deltas: ['Lyon, ', 'noted.', lyon.slice('Lyon, noted.'.length)] });
+    const parts = streamPartsOf({
+      deltas: ['Lyon, ', 'noted.', lyon.slice('Lyon, noted.'.length)],
+    });
     const controller = new AbortController();
     // As a provider does: the first parts arrive, the rest never does, and an abort fails the stream.
     const model = new MockLanguageModelV3({
@@ -212,8 +214,7 @@ describe('symfonicMemory when things go wrong', () => {
     const attempts = [
       () => symfonicMemory({ memory, owner } as never),
       () => symfonicMemory({ memory, conversation: { tenant: '', path: [] }, owner }),
-      () =>
-        symfonicMemory({ memory, conversation, owner: { tenant: 'acme', path: ['user:bob'] } }),
+      () => symfonicMemory({ memory, conversation, owner: { tenant: 'acme', path: ['user:bob'] } }),
       () => symfonicMemory({ memory, conversation, owner, hydrateBudgetMs: -1 }),
     ];
     for (const attempt of attempts) expect(attempt).toThrow(InvalidMemoryInput);

@@ -1,15 +1,15 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
 import { createMemory, type Memory } from '@symfonic/memory';
-import { createInMemoryStore } from '@symfonic/store-memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { createInMemoryStore } from '@symfonic/store-memory';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { MemoryReport } from './memory-report.js';
-import { carriedTurnReason } from './without-carried-turns.js';
 import { symfonicMemory } from './symfonic-memory.js';
 import { answerWithOps, type ScriptedStep, scriptedModel } from './testing/scripted-model.js';
+import { carriedTurnReason } from './without-carried-turns.js';
 
 const tenant = 'acme';
 const user = (id: string): MemoryScope => ({ tenant, path: [`user:${id}`] });
@@ -183,7 +183,18 @@ describe.each(stores)('symfonicMemory on the %s', (_name, open) => {
       { toolCalls: [lookup] },
       { deltas: ['Checking once more.'], toolCalls: [lookup] },
       { toolCalls: [lookup] },
-      { deltas: [answerWithOps('Sunny in Lyon.', [{ op: 'add', text: 'The user asked about Lyon weather', layer: 'episodic', salience: 0.3 }])] },
+      {
+        deltas: [
+          answerWithOps('Sunny in Lyon.', [
+            {
+              op: 'add',
+              text: 'The user asked about Lyon weather',
+              layer: 'episodic',
+              salience: 0.3,
+            },
+          ]),
+        ],
+      },
     ];
     const counted = countingMemory(harness.memory);
     const reports: MemoryReport[] = [];
@@ -293,7 +304,9 @@ describe.each(stores)('symfonicMemory on the %s', (_name, open) => {
     });
     const block = chat.reports[0]?.block;
     expect(block?.text).not.toContain('[working]');
-    expect(block?.dropped.filter((dropped) => dropped.reason === carriedTurnReason)).toHaveLength(4);
+    expect(block?.dropped.filter((dropped) => dropped.reason === carriedTurnReason)).toHaveLength(
+      4,
+    );
 
     // A prompt of one message: the window fills in the recent turns, less the current one.
     const single = agent(harness, [{ deltas: ['Kind of Blue.'] }], {

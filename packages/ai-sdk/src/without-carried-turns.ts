@@ -11,10 +11,7 @@ export const carriedTurnReason = 'the prompt already carries this turn';
  * working window's and the block's `dropped` with {@link carriedTurnReason}.
  * The recalled memories and their refs are unchanged.
  */
-export function withoutCarriedTurns(
-  block: MemoryBlock,
-  carried: ReadonlySet<string>,
-): MemoryBlock {
+export function withoutCarriedTurns(block: MemoryBlock, carried: ReadonlySet<string>): MemoryBlock {
   const kept = block.working.turns.filter((turn) => !carried.has(comparableText(turn.text)));
   if (kept.length === block.working.turns.length) return block;
   const left: Dropped[] = block.working.turns
@@ -26,6 +23,10 @@ export function withoutCarriedTurns(
     ...block,
     text: rendered.text,
     working,
-    dropped: [...block.working.dropped, ...left, ...block.dropped.slice(block.working.dropped.length)],
+    dropped: [
+      ...block.working.dropped,
+      ...left,
+      ...block.dropped.slice(block.working.dropped.length),
+    ],
   };
 }

@@ -6,7 +6,10 @@ const instructionsLike = 'Example:\n[semantic #1] something that is true\n\nRule
 
 describe('LocalModel', () => {
   it('answers generateText with its reasoning and a fenced ops object', async () => {
-    const result = await generateText({ model: new LocalModel(), prompt: "I'm allergic to peanuts." });
+    const result = await generateText({
+      model: new LocalModel(),
+      prompt: "I'm allergic to peanuts.",
+    });
     expect(result.reasoningText).toContain('draft note');
     expect(result.text).toBe(
       "Understood, I'll keep peanuts away from every suggestion.\n\n```json\n" +
@@ -33,7 +36,9 @@ describe('LocalModel', () => {
       },
       { role: 'user' as const, content: [{ type: 'text' as const, text: 'I moved to Porto.' }] },
     ];
-    expect(memoryBlockOf(prompt)).toBe('[semantic #2] The user lives in Lisbon\n[working] user: hi');
+    expect(memoryBlockOf(prompt)).toBe(
+      '[semantic #2] The user lives in Lisbon\n[working] user: hi',
+    );
   });
 
   it('updates a recalled memory on the same topic by its ref instead of adding a second one', () => {
@@ -41,7 +46,9 @@ describe('LocalModel', () => {
       message: 'I moved to Porto.',
       memoryBlock: '[semantic #2] The user lives in Lisbon\n[working] user: I moved to Porto.',
     });
-    expect(answer.text).toContain('{"ops":[{"op":"update","ref":"#2","text":"The user lives in Porto"}]}');
+    expect(answer.text).toContain(
+      '{"ops":[{"op":"update","ref":"#2","text":"The user lives in Porto"}]}',
+    );
   });
 
   it('answers only from the memory block, and says when it does not know', () => {

@@ -133,6 +133,9 @@ export class LocalModel implements LanguageModelV3 {
   #answer(options: LanguageModelV3CallOptions): { answer: LocalAnswer; prompt: string } {
     const memoryBlock = memoryBlockOf(options.prompt);
     const message = lastUserMessage(options.prompt);
-    return { answer: localAnswer({ message, memoryBlock }), prompt: JSON.stringify(options.prompt) };
+    return {
+      answer: localAnswer({ message, memoryBlock }),
+      prompt: JSON.stringify(options.prompt),
+    };
   }
 }

@@ -98,7 +98,9 @@ export function scriptedModel(steps: readonly ScriptedStep[]): MockLanguageModel
     doStream: async () => {
       const { step, index } = next();
       const chunks = streamPartsOf(step, index);
-      return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) };
+      return {
+        stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }),
+      };
     },
   });
 }
