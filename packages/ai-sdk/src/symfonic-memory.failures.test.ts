@@ -1,18 +1,19 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import {
   type CandidateSource,
   InvalidMemoryInput,
   type MemoryScope,
+  type MemoryStore,
   ScopeViolation,
 } from '@symfonic/core';
-import { createMemory } from '@symfonic/memory';
+import { createMemory, type Memory, type MemoryPorts } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { MemoryReport } from './memory-report.js';
-import { symfonicMemory } from './symfonic-memory.js';
+import { type SymfonicMemoryOptions, symfonicMemory } from './symfonic-memory.js';
 import { answerWithOps, scriptedModel, streamPartsOf } from './testing/scripted-model.js';
 
 const owner: MemoryScope = { tenant: 'acme', path: ['user:ada'] };
@@ -30,20 +31,36 @@ function barrier() {
   return { opened, open };
 }
 
+/** `store`'s ports, with its candidates answered by `candidates` instead. */
+function withCandidates(store: MemoryStore, candidates: CandidateSource): MemoryPorts {
+  return {
+    append: (scope, turn) => store.append(scope, turn),
+    recent: (scope, limit) => store.recent(scope, limit),
+    apply: (scope, ops, provenance) => store.apply(scope, ops, provenance),
+    scanCandidates: (query) => candidates.scanCandidates(query),
+  };
+}
+
+/** `model` wrapped with the memory middleware over `memory`, at the test's scopes. */
+function withMemory(
+  model: LanguageModelV3,
+  memory: Memory,
+  options: Partial<SymfonicMemoryOptions> = {},
+) {
+  return wrapLanguageModel({
+    model,
+    middleware: symfonicMemory({ memory, conversation, owner, ...options }),
+  });
+}
+
 describe('symfonicMemory when things go wrong', () => {
   it('a store that is down: the call goes ahead without memory, and every failure is reported', async () => {
     const store = await openPGliteStore();
     await store.close();
     const reports: MemoryReport[] = [];
     const result = await generateText({
-      model: wrapLanguageModel({
-        model: scriptedModel([{ deltas: [lyon] }]),
-        middleware: symfonicMemory({
-          memory: createMemory({ store }),
-          conversation,
-          owner,
-          onMemory: (report) => reports.push(report),
-        }),
+      model: withMemory(scriptedModel([{ deltas: [lyon] }]), createMemory({ store }), {
+        onMemory: (report) => reports.push(report),
       }),
       prompt: 'I moved to Lyon.',
     });
@@ -74,22 +91,9 @@ describe('symfonicMemory when things go wrong', () => {
       },
     };
     const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: symfonicMemory({
-          memory: createMemory({
-            store: {
-              append: (scope, turn) => store.append(scope, turn),
-              recent: (scope, limit) => store.recent(scope, limit),
-              apply: (scope, ops, provenance) => store.apply(scope, ops, provenance),
-              scanCandidates: (query) => held.scanCandidates(query),
-            },
-          }),
-          conversation,
-          owner,
-          hydrateBudgetMs: 5,
-          onMemory: (report) => reports.push(report),
-        }),
+      model: withMemory(model, createMemory({ store: withCandidates(store, held) }), {
+        onMemory: (report) => reports.push(report),
+        hydrateBudgetMs: 5,
       }),
       prompt: 'Hello there.',
     });
@@ -117,21 +121,7 @@ describe('symfonicMemory when things go wrong', () => {
     };
     const model = scriptedModel([{ deltas: ['Secret plans.'] }]);
     const failure = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: symfonicMemory({
-          memory: createMemory({
-            store: {
-              append: (scope, turn) => store.append(scope, turn),
-              recent: (scope, limit) => store.recent(scope, limit),
-              apply: (scope, ops, provenance) => store.apply(scope, ops, provenance),
-              scanCandidates: (query) => leaking.scanCandidates(query),
-            },
-          }),
-          conversation,
-          owner,
-        }),
-      }),
+      model: withMemory(model, createMemory({ store: withCandidates(store, leaking) })),
       prompt: 'Tell me the secret plans.',
     }).catch((error: unknown) => error);
 
@@ -160,14 +150,8 @@ describe('symfonicMemory when things go wrong', () => {
       }),
     });
     const result = streamText({
-      model: wrapLanguageModel({
-        model,
-        middleware: symfonicMemory({
-          memory: createMemory({ store }),
-          conversation,
-          owner,
-          onMemory: (report) => reports.push(report),
-        }),
+      model: withMemory(model, createMemory({ store }), {
+        onMemory: (report) => reports.push(report),
       }),
       prompt: 'I moved to Lyon.',
       abortSignal: controller.signal,
@@ -190,15 +174,11 @@ describe('symfonicMemory when things go wrong', () => {
     const store = createInMemoryStore();
     const reports: MemoryReport[] = [];
     const result = streamText({
-      model: wrapLanguageModel({
-        model: scriptedModel([{ deltas: [lyon], streamError: new Error('upstream reset') }]),
-        middleware: symfonicMemory({
-          memory: createMemory({ store }),
-          conversation,
-          owner,
-          onMemory: (report) => reports.push(report),
-        }),
-      }),
+      model: withMemory(
+        scriptedModel([{ deltas: [lyon], streamError: new Error('upstream reset') }]),
+        createMemory({ store }),
+        { onMemory: (report) => reports.push(report) },
+      ),
       prompt: 'I moved to Lyon.',
       onError: () => undefined,
     });

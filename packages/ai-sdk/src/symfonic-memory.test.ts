@@ -197,16 +197,9 @@ describe.each(stores)('symfonicMemory on the %s', (_name, open) => {
       },
     ];
     const counted = countingMemory(harness.memory);
-    const reports: MemoryReport[] = [];
-    const model = scriptedModel(steps);
-    const wrapped = wrapLanguageModel({
-      model,
-      middleware: symfonicMemory({
-        memory: counted.memory,
-        conversation: conversationOf('ada', '1'),
-        owner: user('ada'),
-        onMemory: (report) => reports.push(report),
-      }),
+    const { model, wrapped, reports } = agent({ ...harness, memory: counted.memory }, steps, {
+      user: 'ada',
+      conversation: '1',
     });
     const result = streamText({
       model: wrapped,
@@ -242,18 +235,13 @@ describe.each(stores)('symfonicMemory on the %s', (_name, open) => {
 
   it('a new request resuming a turn after client-side tools: hydrated again, the user turn not logged twice', async () => {
     const counted = countingMemory(harness.memory);
-    const reports: MemoryReport[] = [];
-    const model = scriptedModel([{ deltas: ['It is sunny.'] }]);
+    const { wrapped, reports } = agent(
+      { ...harness, memory: counted.memory },
+      [{ deltas: ['It is sunny.'] }],
+      { user: 'ada', conversation: '1' },
+    );
     const result = await generateText({
-      model: wrapLanguageModel({
-        model,
-        middleware: symfonicMemory({
-          memory: counted.memory,
-          conversation: conversationOf('ada', '1'),
-          owner: user('ada'),
-          onMemory: (report) => reports.push(report),
-        }),
-      }),
+      model: wrapped,
       messages: [
         { role: 'user', content: 'Weather in Lyon?' },
         {

@@ -72,6 +72,19 @@ export interface SymfonicMemoryMiddleware {
   }): Promise<Streamed>;
 }
 
+/** The model's answer to `call`; a model that fails is reported (nothing was written) and rethrown. */
+async function calling<Result>(
+  call: MemoryCall<CallOptions>,
+  run: () => PromiseLike<Result>,
+): Promise<Result> {
+  try {
+    return await run();
+  } catch (error) {
+    call.fail('errored', 'the model call failed: nothing was written');
+    throw error;
+  }
+}
+
 const writerSchema = z.string().min(1).max(Limits.id);
 const speakerSchema = z.string().max(Limits.id);
 const budgetSchema = z.number().int().min(0).max(600_000);
@@ -134,26 +147,14 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     turn: undefined,
   };
 
-  return {
+  const middleware: SymfonicMemoryMiddleware = {
     specificationVersion: 'v3',
 
     block: () => setup.turn?.block,
 
-    async wrapGenerate<Options extends CallOptions, Generated extends GenerateResult, Streamed>({
-      params,
-      model,
-    }: {
-      params: Options;
-      model: WrappedModel<Options, Generated, Streamed>;
-    }): Promise<Generated> {
+    async wrapGenerate({ params, model }) {
       const call = await MemoryCall.begin(setup, params);
-      let result: Generated;
-      try {
-        result = await model.doGenerate(call.params);
-      } catch (error) {
-        call.fail('errored', 'the model call failed: nothing was written');
-        throw error;
-      }
+      const result = await calling(call, () => model.doGenerate(call.params));
       if (!call.active) {
         call.skip();
         return result;
@@ -165,26 +166,9 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
       return visible;
     },
 
-    async wrapStream<
-      Options extends CallOptions,
-      Generated,
-      Streamed extends StreamResult<Part>,
-      Part extends StreamPart = StreamPart,
-    >({
-      params,
-      model,
-    }: {
-      params: Options;
-      model: WrappedModel<Options, Generated, Streamed>;
-    }): Promise<Streamed> {
+    async wrapStream({ params, model }) {
       const call = await MemoryCall.begin(setup, params);
-      let result: Streamed;
-      try {
-        result = await model.doStream(call.params);
-      } catch (error) {
-        call.fail('errored', 'the model call failed: nothing was written');
-        throw error;
-      }
+      const result = await calling(call, () => model.doStream(call.params));
       if (!call.active) {
         call.skip();
         return result;
@@ -192,4 +176,5 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
       return { ...result, stream: filterStream(result.stream, call) };
     },
   };
+  return middleware;
 }
