@@ -1,1 +1,2 @@
 export { type AiSdkEmbedderOptions, createAiSdkEmbedder } from './ai-sdk-embedder.js';
+export { aiSdkMemoryTool, type MemoryToolInput } from './ai-sdk-memory-tool.js';

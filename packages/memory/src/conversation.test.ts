@@ -1,12 +1,19 @@
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTenant, storeKinds } from './__fixtures__/open-stores.js';
+import { freshTenant, type StoreKind, storeKinds } from './__fixtures__/open-stores.js';
 import {
   anthropicReply,
   geminiReply,
   openaiChatReply,
   opsJson,
 } from './__fixtures__/provider-replies.js';
+import {
+  anthropicToolReply,
+  geminiToolReply,
+  langchainStreamedToolReply,
+  memoryCall,
+  openaiResponsesToolReply,
+} from './__fixtures__/tool-call-replies.js';
 import { createMemory, type Memory } from './create-memory.js';
 import { createLocalEmbedder } from './local-embedder.js';
 import type { MemoryBlock } from './memory-block.js';
@@ -55,7 +62,11 @@ function scriptedReply(message: string, block: MemoryBlock): unknown {
   return openaiChatReply(`Here is my answer. ${opsJson([])}`);
 }
 
-describe.each(storeKinds)('a conversation over three sessions on the $name store', (kind) => {
+/**
+ * Three sessions of one user on a fresh store of `kind`, the model answering through `script`.
+ * `exchange` logs the message, hydrates, answers, logs the answer and remembers at the user scope.
+ */
+function threeSessions(kind: StoreKind, script: (message: string, block: MemoryBlock) => unknown) {
   let store: MemoryStore;
   let memory: Memory;
   const tenant = freshTenant();
@@ -71,12 +82,11 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     await store.close();
   });
 
-  /** One exchange: log the message, hydrate, answer, log the answer, remember at the user scope. */
   async function exchange(n: number, message: string) {
     turn += 1;
     await memory.record(session(n), { turnId: `u${turn}`, speaker: 'user', text: message, turn });
     const block = await memory.hydrate(session(n), message);
-    const reply = scriptedReply(message, block);
+    const reply = script(message, block);
     turn += 1;
     await memory.record(session(n), {
       turnId: `a${turn}`,
@@ -88,9 +98,21 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
       provenance: { writer: 'assistant', turnId: `a${turn}` },
       refs: block.refs,
     });
-    expect(outcome.rejected).toEqual([]);
-    expect(outcome.unreadable).toBeUndefined();
     return { block, outcome };
+  }
+
+  return { user, exchange, store: () => store };
+}
+
+describe.each(storeKinds)('a conversation over three sessions on the $name store', (kind) => {
+  const sessions = threeSessions(kind, scriptedReply);
+  const { user } = sessions;
+
+  async function exchange(n: number, message: string) {
+    const done = await sessions.exchange(n, message);
+    expect(done.outcome.rejected).toEqual([]);
+    expect(done.outcome.unreadable).toBeUndefined();
+    return done;
   }
 
   it('recalls a session-1 fact in session 3, and updates a contradicted fact instead of duplicating it', async () => {
@@ -113,10 +135,10 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     expect(city.block.text).toMatch(/^\[semantic #\d+\] The user lives in Lyon$/m);
     expect(city.block.text).not.toContain('Paris');
 
-    const memories = (await store.list(user)).records;
+    const memories = (await sessions.store().list(user)).records;
     const residences = memories.filter(({ text }) => text.includes('lives in'));
     expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
-    const history = await store.history(user, residences[0]?.id as string);
+    const history = await sessions.store().history(user, residences[0]?.id as string);
     expect(
       history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
     ).toEqual([
@@ -131,3 +153,89 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     ]);
   });
 });
+
+/**
+ * The same scripted model, answering through the memory tool instead of the answer text, in a
+ * different provider's tool-call shape for each message.
+ */
+function scriptedToolReply(message: string, block: MemoryBlock): unknown {
+  const call = (ops: readonly Record<string, unknown>[]) => [
+    memoryCall(`call_${message.length}`, { ops }),
+  ];
+  if (message.includes('allergic to peanuts')) {
+    return anthropicToolReply({
+      text: 'Got it, Sam: no peanuts.',
+      calls: call([
+        { op: 'add', text: 'The user is allergic to peanuts', salience: 0.95 },
+        { op: 'add', text: "The user's name is Sam", salience: 0.7 },
+      ]),
+    });
+  }
+  if (message.includes('I live in Paris')) {
+    return openaiResponsesToolReply({
+      text: 'Paris is lovely.',
+      calls: call([{ op: 'add', text: 'The user lives in Paris', salience: 0.6 }]),
+    });
+  }
+  if (message.includes('moved')) {
+    const paris = /^\[semantic (#\d+)\] The user lives in Paris$/m.exec(block.text)?.[1];
+    return geminiToolReply({
+      text: 'Lyon, noted!',
+      calls: call(paris ? [{ op: 'update', ref: paris, text: 'The user lives in Lyon' }] : []),
+    });
+  }
+  if (message.includes('forget my cat')) {
+    return langchainStreamedToolReply({
+      text: 'Done.',
+      calls: call([{ op: 'delete', ref: '#42' }]),
+    });
+  }
+  return anthropicToolReply({ text: 'Here is my answer.', calls: [] });
+}
+
+describe.each(storeKinds)(
+  'the three sessions through memory tool calls on the $name store',
+  (kind) => {
+    const sessions = threeSessions(kind, scriptedToolReply);
+    const { user } = sessions;
+
+    async function exchange(n: number, message: string) {
+      const done = await sessions.exchange(n, message);
+      // A model with nothing to remember makes no call: nothing to read, and the outcome says so.
+      const called = done.outcome.toolCalls.length > 0;
+      expect(done.outcome.unreadable?.code).toBe(called ? undefined : 'no-json-object');
+      expect(done.outcome.applied.every(({ channel }) => channel === 'tool-call')).toBe(true);
+      return done;
+    }
+
+    it('recalls a session-1 fact in session 3, updates through a ref, and refuses an invented ref', async () => {
+      await exchange(1, "Hi! I'm Sam and I'm allergic to peanuts, keep it in mind.");
+      await exchange(1, 'By the way, I live in Paris.');
+      await exchange(2, 'How do tides work?');
+      const moved = await exchange(2, 'News: I moved, I live in Lyon now.');
+      expect(moved.outcome.applied.map(({ op }) => op)).toEqual(['update']);
+      const invented = await exchange(2, 'Please forget my cat.');
+      expect(invented.outcome.applied).toEqual([]);
+      expect(invented.outcome.rejected.map(({ code, channel }) => [code, channel])).toEqual([
+        ['unknown-ref', 'tool-call'],
+      ]);
+
+      const snack = await exchange(3, 'Suggest a snack for my hike, given my peanut allergy.');
+      expect(snack.block.text).toMatch(/^\[semantic #\d+\] The user is allergic to peanuts$/m);
+      const city = await exchange(3, 'Which city do I live in these days?');
+      expect(city.block.text).toMatch(/^\[semantic #\d+\] The user lives in Lyon$/m);
+      expect(city.block.text).not.toContain('Paris');
+
+      const memories = (await sessions.store().list(user)).records;
+      const residences = memories.filter(({ text }) => text.includes('lives in'));
+      expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
+      const history = await sessions.store().history(user, residences[0]?.id as string);
+      expect(
+        history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
+      ).toEqual([
+        ['created', 'The user lives in Paris', 'openai-responses'],
+        ['updated', 'The user lives in Lyon', 'gemini'],
+      ]);
+    });
+  },
+);

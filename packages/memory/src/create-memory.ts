@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { embeddingRelevance } from './embedding-relevance.js';
 import { hydrate } from './hydrate.js';
-import { instructions } from './instructions.js';
+import { type InstructionsOptions, instructions } from './instructions.js';
 import type { MemoryBlock } from './memory-block.js';
 import { MissingMemoryPort } from './missing-memory-port.js';
 import { type RecallOptionsInput, resolveRecallOptions } from './recall-options.js';
@@ -81,8 +81,11 @@ export interface Memory {
    * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
    */
   remember(scope: MemoryScope, reply: unknown, options: RememberOptions): Promise<RememberOutcome>;
-  /** The system-prompt text that teaches a model the block and the ops format. */
-  instructions(): string;
+  /**
+   * The system-prompt text that teaches a model the block and the ops format, through the
+   * answer text (the default) or the memory tool (`channel: 'tool-call'`); see `instructions`.
+   */
+  instructions(options?: InstructionsOptions): string;
 }
 
 /**

@@ -412,8 +412,8 @@ describe('createMemory ports', () => {
 
   it('teaches the ops format with refs in its instructions', () => {
     const text = createMemory({ store: {} }).instructions();
-    expect(text).toContain('{"op": "update", "ref": "#1"');
-    expect(text).toContain('[semantic #1]');
+    expect(text).toContain('{"op": "update", "ref": "#<n>"');
+    expect(text).toContain('[semantic #<n>]');
     expect(text).toContain('{"ops": []}');
     expect(text).toContain(`${Limits.memoryText} characters`);
   });

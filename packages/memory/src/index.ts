@@ -1,9 +1,12 @@
+export { type AnthropicMemoryTool, anthropicMemoryTool } from './anthropic-memory-tool.js';
 export {
   createMemory,
   type Memory,
   type MemoryOptions,
   type MemoryPorts,
 } from './create-memory.js';
+export { type GeminiMemoryTool, geminiMemoryTool } from './gemini-memory-tool.js';
+export { type InstructionsOptions, instructions } from './instructions.js';
 export {
   createLocalEmbedder,
   type LocalEmbedderOptions,
@@ -26,6 +29,11 @@ export {
   modelOpsPayloadSchema,
   modelUpdateOpSchema,
 } from './model-op.js';
+export { type OpenAIChatMemoryTool, openaiChatMemoryTool } from './openai-chat-memory-tool.js';
+export {
+  type OpenAIResponsesMemoryTool,
+  openaiResponsesMemoryTool,
+} from './openai-responses-memory-tool.js';
 export { answerWithoutOps, opsObjectSpan, type TextSpan } from './ops-object-span.js';
 export type { RankedMemory } from './rank-candidates.js';
 export {
@@ -46,5 +54,16 @@ export {
 } from './remember-outcome.js';
 export { renderMemoryBlock } from './render-memory-block.js';
 export { renderWorkingContext } from './render-working-context.js';
+export {
+  type AiSdkToolResult,
+  type AnthropicToolResult,
+  type GeminiToolResult,
+  type LangChainToolResult,
+  type OpenAIChatToolResult,
+  type OpenAIResponsesToolResult,
+  type ToolResultFamily,
+  type ToolResults,
+  toolResult,
+} from './tool-result.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';

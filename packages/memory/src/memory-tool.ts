@@ -6,7 +6,7 @@ export const memoryToolName = 'memory_ops';
 
 /** What the memory tool does, told to the model in every tool definition. */
 export const memoryToolDescription =
-  'Change what you remember about the user and their world: add a memory, update or delete a memory of your memory block by its ref. Call it with {"ops": []} when there is nothing to remember.';
+  'Change what you remember about the user and their world: add a memory, update or delete a memory of your memory block by its ref. Call it only when something should change.';
 
 /** Options of every memory tool definition. */
 export interface MemoryToolOptions {

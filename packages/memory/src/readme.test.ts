@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { readmeExample, runModule } from '@symfonic/test-support';
+import { fencedBlocks, readmeExample, runModule } from '@symfonic/test-support';
 import { expect, it } from 'vitest';
 
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
@@ -11,4 +12,15 @@ it('runs the README example, which prints what the README says it prints', async
     "[ 'The user is allergic to peanuts' ]\n[semantic #1] The user is allergic to peanuts\n",
   );
   expect(await runModule(code, packageDirectory)).toBe(output);
+});
+
+it('runs the tool-call loop of the README, which prints what the README says it prints', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const code = fencedBlocks(readme, 'js').find((block) => block.includes('aiSdkMemoryTool'));
+  const output = fencedBlocks(readme, 'text').find((block) => block.includes('tool-call: '));
+  expect(code).toBeDefined();
+  expect(output).toBe(
+    "[ 'tool-call: The user is allergic to peanuts' ]\nmemory_ops: 1 of 1 ops applied.\nop 0 (add): applied\nNoted: no peanuts.\n",
+  );
+  expect(await runModule(code as string, packageDirectory)).toBe(output);
 });

@@ -1,7 +1,10 @@
-import { Limits, type MemoryOpInput } from '@symfonic/core';
+import { Limits, type MemoryOpInput, normalizeMemoryText } from '@symfonic/core';
+import { instructionPlaceholders } from './instructions.js';
 import { isRecord } from './is-record.js';
 import { modelOpSchema } from './model-op.js';
 import { RememberRejectionCode } from './remember-outcome.js';
+
+const placeholders: ReadonlySet<string> = new Set(instructionPlaceholders.map(normalizeMemoryText));
 
 /** A model op made a core op, or the code and reason it is refused with. */
 export type ModelOpTranslation =
@@ -14,7 +17,8 @@ export type ModelOpTranslation =
  * does not hold is refused as `unknown-ref` (the model invented it). An op
  * carrying an `id` is refused as `id-from-model`: a model names a memory only
  * by a ref of the block it was shown, so it can never reach a memory it was
- * not shown. Text over the limit is `text-too-long`, anything else malformed
+ * not shown. Text that is a placeholder of the instructions' format example
+ * (a model copying it) is `invalid-op`. Text over the limit is `text-too-long`, anything else malformed
  * `invalid-op` naming the field, never its value.
  *
  * @returns never throws.
@@ -64,6 +68,13 @@ function translateParsedOp(
     };
   }
   const op = parsed.data;
+  if (op.op !== 'delete' && placeholders.has(normalizeMemoryText(op.text))) {
+    return {
+      ok: false,
+      code: RememberRejectionCode.invalidOp,
+      reason: 'the text is a format example of the memory instructions, not a memory',
+    };
+  }
   if (op.op === 'add') {
     return {
       ok: true,

@@ -1,7 +1,7 @@
 import { readAiSdkReply } from './families/ai-sdk-reply.js';
 import { readAiSdkStreamReply } from './families/ai-sdk-stream-reply.js';
 import { readAnthropicReply } from './families/anthropic-reply.js';
-import { readGeminiReply } from './families/gemini-reply.js';
+import { readGeminiReply, readGeminiStreamReply } from './families/gemini-reply.js';
 import { readLangChainReply } from './families/langchain-reply.js';
 import { readMessageReply } from './families/message-reply.js';
 import { readOpenAIChatReply } from './families/openai-chat-reply.js';
@@ -41,8 +41,9 @@ function readObject(value: Record<PropertyKey, unknown>): ProviderReply {
  * any other shape is refused, never stringified: a reply mined out of an envelope (ids, usage
  * counters) yields memories nobody said. A lone streaming event (an Anthropic
  * `content_block_delta`, an OpenAI `chat.completion.chunk`) is a fragment, not a reply, and is
- * refused too; the whole array of parts a language model streamed (AI SDK
- * `LanguageModelV3StreamPart`s) is a reply, read as the AI SDK aggregates it.
+ * refused too. A whole stream is a reply: the array of parts a language model streamed (AI SDK
+ * `LanguageModelV3StreamPart`s), read as the AI SDK aggregates it, and the array of chunks a
+ * Gemini stream yielded, read as one response.
  *
  * Runs in time bounded by the reply's real size: a list longer than {@link maxReplyItems}
  * (a sparse array of length 2³²−1, a proxy reporting a huge length) is not walked; the reply is
@@ -60,7 +61,9 @@ export function readReply(response: unknown): ProviderReply {
   try {
     const text = readTextReply(response);
     if (text) return text;
-    if (Array.isArray(response)) return readAiSdkStreamReply(response) ?? unknownReply();
+    if (Array.isArray(response)) {
+      return readAiSdkStreamReply(response) ?? readGeminiStreamReply(response) ?? unknownReply();
+    }
     return isRecord(response) ? readObject(response) : unknownReply();
   } catch (error) {
     return error instanceof ReplyTooLarge ? oversizedReply() : unknownReply();

@@ -7,13 +7,11 @@ export function opsJson(ops: readonly Record<string, unknown>[]): string {
   return JSON.stringify({ ops });
 }
 
-/** An Anthropic Messages API response: an optional thinking block, then the answer text. */
-export function anthropicReply(text: string, thinking?: string): Anthropic.Message {
-  const content: Anthropic.ContentBlock[] = [];
-  if (thinking !== undefined) {
-    content.push({ type: 'thinking', thinking, signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgx' });
-  }
-  content.push({ type: 'text', text, citations: null });
+/** An Anthropic Messages API response holding `content`. */
+export function anthropicMessage(
+  content: Anthropic.ContentBlock[],
+  stopReason: Anthropic.StopReason = 'end_turn',
+): Anthropic.Message {
   return {
     id: 'msg_01XFDUDYJgAACzvnptvVoYEL',
     type: 'message',
@@ -22,7 +20,7 @@ export function anthropicReply(text: string, thinking?: string): Anthropic.Messa
     container: null,
     diagnostics: null,
     stop_details: null,
-    stop_reason: 'end_turn',
+    stop_reason: stopReason,
     stop_sequence: null,
     usage: {
       cache_creation: null,
@@ -40,23 +38,34 @@ export function anthropicReply(text: string, thinking?: string): Anthropic.Messa
   };
 }
 
-/** An OpenAI Chat Completions response whose first choice answers `text`. */
-export function openaiChatReply(text: string): OpenAI.ChatCompletion {
+/** An Anthropic Messages API response: an optional thinking block, then the answer text. */
+export function anthropicReply(text: string, thinking?: string): Anthropic.Message {
+  const content: Anthropic.ContentBlock[] = [];
+  if (thinking !== undefined) {
+    content.push({ type: 'thinking', thinking, signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgx' });
+  }
+  content.push({ type: 'text', text, citations: null });
+  return anthropicMessage(content);
+}
+
+/** An OpenAI Chat Completions response whose only choice holds `message`. */
+export function openaiChatCompletion(
+  message: OpenAI.ChatCompletionMessage,
+  finishReason: OpenAI.ChatCompletion.Choice['finish_reason'] = 'stop',
+): OpenAI.ChatCompletion {
   return {
     id: 'chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG',
     object: 'chat.completion',
     created: 1_764_494_400,
     model: 'gpt-4o-2024-08-06',
-    choices: [
-      {
-        index: 0,
-        finish_reason: 'stop',
-        logprobs: null,
-        message: { role: 'assistant', content: text, refusal: null },
-      },
-    ],
+    choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message }],
     usage: { prompt_tokens: 82, completion_tokens: 17, total_tokens: 99 },
   };
+}
+
+/** An OpenAI Chat Completions response whose first choice answers `text`. */
+export function openaiChatReply(text: string): OpenAI.ChatCompletion {
+  return openaiChatCompletion({ role: 'assistant', content: text, refusal: null });
 }
 
 /** A Gemini generateContent response (as JSON): an optional thought part, then the answer. */

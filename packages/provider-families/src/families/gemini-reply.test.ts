@@ -100,4 +100,31 @@ describe('readReply on Gemini generateContent responses', () => {
       toolCalls: [],
     });
   });
+
+  it('reads the chunks of a stream as one response: text joined, function calls whole', () => {
+    const [candidate] = geminiFunctionCall.candidates;
+    const chunk = (parts: object[]) =>
+      asSdkInstance({ candidates: [{ ...candidate, content: { role: 'model', parts } }] });
+    const reply = readReply([
+      chunk([{ text: 'Let me ' }]),
+      chunk([{ text: 'look that up.' }]),
+      chunk([{ functionCall: { id: 'fc-1', name: 'get_weather', args: { location: 'Boston' } } }]),
+    ]);
+    expect(reply).toEqual({
+      family: 'gemini',
+      text: 'Let me look that up.',
+      ignored: ['functionCall'],
+      toolCalls: [
+        {
+          id: 'fc-1',
+          name: 'get_weather',
+          kind: 'functionCall',
+          parsed: true,
+          input: { location: 'Boston' },
+        },
+      ],
+      readable: true,
+    });
+    expect(readReply([chunk([{ text: 'x' }]), { role: 'assistant' }]).readable).toBe(false);
+  });
 });

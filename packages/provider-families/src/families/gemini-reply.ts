@@ -47,22 +47,54 @@ function readPart(part: Record<PropertyKey, unknown>, collector: ReplyCollector)
  * blocked prompt or a candidate without content.
  */
 export function readGeminiReply(value: Record<PropertyKey, unknown>): ProviderReply | undefined {
-  const candidates = value.candidates;
-  if (!Array.isArray(candidates)) {
-    return candidates === undefined && isRecord(value.promptFeedback)
-      ? new ReplyCollector().reply('gemini')
-      : undefined;
-  }
+  if (!isGeminiResponse(value)) return undefined;
   const collector = new ReplyCollector();
-  const firstCandidate: unknown = candidates[0];
+  readFirstCandidate(value, collector);
+  return collector.reply('gemini');
+}
+
+/** Whether `value` is a `generateContent` response: `candidates`, or a `promptFeedback` alone. */
+function isGeminiResponse(value: unknown): value is Record<PropertyKey, unknown> {
+  if (!isRecord(value)) return false;
+  const candidates = value.candidates;
+  return Array.isArray(candidates) || (candidates === undefined && isRecord(value.promptFeedback));
+}
+
+/** Reads the parts of `response`'s first candidate into `collector`. */
+function readFirstCandidate(
+  response: Record<PropertyKey, unknown>,
+  collector: ReplyCollector,
+): void {
+  const candidates = response.candidates;
+  const firstCandidate: unknown = Array.isArray(candidates) ? candidates[0] : undefined;
   const content = isRecord(firstCandidate) ? firstCandidate.content : undefined;
   const parts = isRecord(content) ? content.parts : undefined;
-  if (Array.isArray(parts)) {
-    const count = boundedLength(parts);
-    for (let index = 0; index < count; index++) {
-      const part: unknown = parts[index];
-      if (isRecord(part)) readPart(part, collector);
-    }
+  if (!Array.isArray(parts)) return;
+  const count = boundedLength(parts);
+  for (let index = 0; index < count; index++) {
+    const part: unknown = parts[index];
+    if (isRecord(part)) readPart(part, collector);
+  }
+}
+
+/**
+ * Reads the chunks a Gemini stream yielded (`generateContentStream`: an array of
+ * `generateContent` responses), aggregated: the parts of each chunk's first candidate in order,
+ * as one reply (text split over chunks is joined; a `functionCall` part arrives whole in one
+ * chunk). Each chunk is read by the rules of {@link readGeminiReply}.
+ *
+ * @throws ReplyTooLarge when the chunks, or a chunk's parts, are more than `maxReplyItems`.
+ * @returns `undefined` unless `chunks` is a non-empty array of Gemini responses only.
+ */
+export function readGeminiStreamReply(chunks: readonly unknown[]): ProviderReply | undefined {
+  const count = boundedLength(chunks);
+  if (count === 0) return undefined;
+  for (let index = 0; index < count; index++) {
+    if (!isGeminiResponse(chunks[index])) return undefined;
+  }
+  const collector = new ReplyCollector();
+  for (let index = 0; index < count; index++) {
+    readFirstCandidate(chunks[index] as Record<PropertyKey, unknown>, collector);
   }
   return collector.reply('gemini');
 }

@@ -98,7 +98,7 @@ describe('readReply on LangChain messages', () => {
     expect(readReply(chunk).text).toBe('partial answer');
   });
 
-  it('names invalid tool calls', () => {
+  it('names invalid tool calls and reports each with its reason', () => {
     const message = new AIMessage({
       content: 'ok',
       invalid_tool_calls: [
@@ -106,6 +106,15 @@ describe('readReply on LangChain messages', () => {
       ],
     });
     expect(readReply(message).ignored).toEqual(['invalid_tool_calls']);
+    expect(readReply(message).toolCalls).toEqual([
+      {
+        id: 'c1',
+        name: 'f',
+        kind: 'invalid_tool_calls',
+        parsed: false,
+        reason: 'the arguments are not valid JSON: unparsable',
+      },
+    ]);
   });
 
   it('reads an AI message built by the CommonJS copy of @langchain/core', () => {

@@ -30,8 +30,8 @@ function toolCallOfEntry(
     return { id, name, kind: field, parsed: true, input: entry.args ?? {} };
   }
   const error = entry.error;
-  const reason =
-    typeof error === 'string' && error.length > 0 ? error : 'the arguments are not valid JSON';
+  const detail = typeof error === 'string' && error.length > 0 ? `: ${error}` : '';
+  const reason = `the arguments are not valid JSON${detail}`;
   return { id, name, kind: field, parsed: false, reason };
 }
 

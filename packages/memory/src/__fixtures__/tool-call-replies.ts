@@ -1,0 +1,325 @@
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type Anthropic from '@anthropic-ai/sdk';
+import { FinishReason, type GenerateContentResponse } from '@google/genai';
+import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
+import { generateText, jsonSchema, tool } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import type OpenAI from 'openai';
+import { aiSdkMemoryTool } from '../ai-sdk-memory-tool.js';
+import { memoryToolName } from '../memory-tool.js';
+import type { ToolResultFamily } from '../tool-result.js';
+import { aiSdkUsage } from './ai-sdk-models.js';
+import { anthropicMessage, openaiChatCompletion } from './provider-replies.js';
+
+/**
+ * One tool call of a fixture: its id, tool name and arguments as the model wrote them (a JSON
+ * string; families that hand the input over parsed get `JSON.parse(arguments)`).
+ */
+export interface FixtureCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/** A memory tool call with `input` as its arguments. */
+export function memoryCall(id: string, input: unknown): FixtureCall {
+  return { id, name: memoryToolName, arguments: JSON.stringify(input) };
+}
+
+/** A call of another tool, which `remember` must leave alone. */
+export const weatherCall: FixtureCall = {
+  id: 'call_weather',
+  name: 'get_weather',
+  arguments: '{"city":"Lyon"}',
+};
+
+/** What one reply holds: an optional answer text, then its tool calls in order. */
+export interface FixtureReply {
+  readonly text?: string;
+  readonly calls: readonly FixtureCall[];
+}
+
+function parsedArguments(call: FixtureCall): Record<string, unknown> {
+  return JSON.parse(call.arguments) as Record<string, unknown>;
+}
+
+/** An Anthropic Messages response: a text block, then `tool_use` blocks. */
+export function anthropicToolReply({ text, calls }: FixtureReply): Anthropic.Message {
+  const content: Anthropic.ContentBlock[] = [];
+  if (text !== undefined) content.push({ type: 'text', text, citations: null });
+  for (const call of calls) {
+    content.push({
+      type: 'tool_use',
+      id: call.id,
+      name: call.name,
+      input: parsedArguments(call),
+      caller: { type: 'direct' },
+    });
+  }
+  return anthropicMessage(content, 'tool_use');
+}
+
+/** An OpenAI Chat Completions response whose message has `tool_calls` (arguments as strings). */
+export function openaiChatToolReply({ text, calls }: FixtureReply): OpenAI.ChatCompletion {
+  return openaiChatCompletion(
+    {
+      role: 'assistant',
+      content: text ?? null,
+      refusal: null,
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
+    },
+    'tool_calls',
+  );
+}
+
+/** An OpenAI Responses response: a message item, then `function_call` items. */
+export function openaiResponsesToolReply({
+  text,
+  calls,
+}: FixtureReply): Omit<OpenAI.Responses.Response, 'output_text'> {
+  const output: OpenAI.Responses.ResponseOutputItem[] = [];
+  if (text !== undefined) {
+    output.push({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text, annotations: [], logprobs: [] }],
+    });
+  }
+  for (const call of calls) {
+    output.push({
+      id: `fc_${call.id}`,
+      call_id: call.id,
+      type: 'function_call',
+      name: call.name,
+      arguments: call.arguments,
+      status: 'completed',
+    });
+  }
+  return {
+    id: 'resp_tool_calls',
+    object: 'response',
+    created_at: 1_764_494_400,
+    model: 'gpt-5',
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    metadata: {},
+    parallel_tool_calls: true,
+    temperature: 1,
+    tool_choice: 'auto',
+    tools: [],
+    top_p: 1,
+    status: 'completed',
+    output,
+  };
+}
+
+/** A Gemini response (as JSON): a text part, then `functionCall` parts. */
+export function geminiToolReply({
+  text,
+  calls,
+}: FixtureReply): Pick<GenerateContentResponse, 'candidates' | 'modelVersion'> {
+  return {
+    modelVersion: 'gemini-2.5-flash',
+    candidates: [
+      {
+        index: 0,
+        finishReason: FinishReason.STOP,
+        content: {
+          role: 'model',
+          parts: [
+            ...(text === undefined ? [] : [{ text }]),
+            ...calls.map((call) => ({
+              functionCall: { id: call.id, name: call.name, args: parsedArguments(call) },
+            })),
+          ],
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The chunks `generateContentStream` yields for the same reply: the text split over two chunks,
+ * then one chunk per function call (Gemini streams a call whole).
+ */
+export function geminiStreamedToolReply(
+  fixture: FixtureReply,
+): Pick<GenerateContentResponse, 'candidates' | 'modelVersion'>[] {
+  const whole = geminiToolReply(fixture);
+  const parts = whole.candidates?.[0]?.content?.parts ?? [];
+  const chunkOf = (chunkParts: typeof parts) => ({
+    modelVersion: whole.modelVersion,
+    candidates: [{ index: 0, content: { role: 'model', parts: chunkParts } }],
+  });
+  const chunks = [];
+  for (const part of parts) {
+    if (typeof part.text === 'string') {
+      const cut = Math.floor(part.text.length / 2);
+      chunks.push(
+        chunkOf([{ text: part.text.slice(0, cut) }]),
+        chunkOf([{ text: part.text.slice(cut) }]),
+      );
+    } else {
+      chunks.push(chunkOf([part]));
+    }
+  }
+  return chunks;
+}
+
+/** A LangChain `AIMessage` with `tool_calls` (arguments parsed, as every chat model builds them). */
+export function langchainToolReply({ text, calls }: FixtureReply): AIMessage {
+  return new AIMessage({
+    content: text ?? '',
+    tool_calls: calls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      args: parsedArguments(call),
+      type: 'tool_call' as const,
+    })),
+  });
+}
+
+/**
+ * The `AIMessageChunk`s a streaming chat model yields for the same reply (the text in two
+ * deltas, each call's arguments split in two `tool_call_chunks`), concatenated as `stream()`
+ * callers build the final message. Arguments that are not JSON become `invalid_tool_calls`.
+ */
+export function langchainStreamedToolReply({ text, calls }: FixtureReply): AIMessageChunk {
+  const half = (value: string) => Math.floor(value.length / 2);
+  const chunks: AIMessageChunk[] = [];
+  if (text !== undefined) {
+    chunks.push(new AIMessageChunk({ content: text.slice(0, half(text)) }));
+    chunks.push(new AIMessageChunk({ content: text.slice(half(text)) }));
+  }
+  calls.forEach((call, index) => {
+    const cut = half(call.arguments);
+    chunks.push(
+      new AIMessageChunk({
+        content: '',
+        tool_call_chunks: [
+          { index, id: call.id, name: call.name, args: call.arguments.slice(0, cut) },
+        ],
+      }),
+    );
+    chunks.push(
+      new AIMessageChunk({
+        content: '',
+        tool_call_chunks: [{ index, args: call.arguments.slice(cut) }],
+      }),
+    );
+  });
+  return chunks.reduce((message, chunk) => message.concat(chunk), new AIMessageChunk(''));
+}
+
+/** The stream parts an AI SDK language model yields for the reply, as a middleware sees them. */
+export function aiSdkStreamToolReply({ text, calls }: FixtureReply): LanguageModelV3StreamPart[] {
+  const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  if (text !== undefined) {
+    parts.push({ type: 'text-start', id: 'text-1' });
+    for (const delta of [text.slice(0, 3), text.slice(3)]) {
+      parts.push({ type: 'text-delta', id: 'text-1', delta });
+    }
+    parts.push({ type: 'text-end', id: 'text-1' });
+  }
+  for (const call of calls) {
+    parts.push({ type: 'tool-input-start', id: call.id, toolName: call.name });
+    parts.push({ type: 'tool-input-delta', id: call.id, delta: call.arguments });
+    parts.push({ type: 'tool-input-end', id: call.id });
+    parts.push({
+      type: 'tool-call',
+      toolCallId: call.id,
+      toolName: call.name,
+      input: call.arguments,
+    });
+  }
+  parts.push({
+    type: 'finish',
+    usage: aiSdkUsage,
+    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+  });
+  return parts;
+}
+
+/** A real `generateText` result whose mock model answered the reply, with the memory tool given. */
+export async function aiSdkToolReply({ text, calls }: FixtureReply): Promise<unknown> {
+  return generateText({
+    model: new MockLanguageModelV3({
+      doGenerate: {
+        content: [
+          ...(text === undefined ? [] : [{ type: 'text' as const, text }]),
+          ...calls.map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.arguments,
+          })),
+        ],
+        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+        usage: aiSdkUsage,
+        warnings: [],
+      },
+    }),
+    tools: {
+      [memoryToolName]: aiSdkMemoryTool(),
+      get_weather: tool({
+        description: 'The weather in a city.',
+        inputSchema: jsonSchema<{ city: string }>({
+          type: 'object',
+          properties: { city: { type: 'string' } },
+          required: ['city'],
+        }),
+      }),
+    },
+    prompt: 'Hello',
+  });
+}
+
+/** One family's tool-calling reply shape, built from a {@link FixtureReply}. */
+export interface ToolCallShape {
+  readonly name: string;
+  /** The family whose `toolResult` answers it. */
+  readonly family: ToolResultFamily;
+  /** Whether the family hands arguments over as the model wrote them (so malformed JSON reaches the reader). */
+  readonly rawArguments: boolean;
+  reply(fixture: FixtureReply): unknown | Promise<unknown>;
+}
+
+/** Every tool-calling shape the reader knows, streamed variants included. */
+export const toolCallShapes: readonly ToolCallShape[] = [
+  { name: 'anthropic', family: 'anthropic', rawArguments: false, reply: anthropicToolReply },
+  { name: 'openai-chat', family: 'openai-chat', rawArguments: true, reply: openaiChatToolReply },
+  {
+    name: 'openai-responses',
+    family: 'openai-responses',
+    rawArguments: true,
+    reply: openaiResponsesToolReply,
+  },
+  { name: 'gemini', family: 'gemini', rawArguments: false, reply: geminiToolReply },
+  {
+    name: 'gemini (streamed chunks)',
+    family: 'gemini',
+    rawArguments: false,
+    reply: geminiStreamedToolReply,
+  },
+  { name: 'langchain', family: 'langchain', rawArguments: false, reply: langchainToolReply },
+  {
+    name: 'langchain (streamed chunks)',
+    family: 'langchain',
+    rawArguments: true,
+    reply: langchainStreamedToolReply,
+  },
+  { name: 'ai-sdk (generateText)', family: 'ai-sdk', rawArguments: true, reply: aiSdkToolReply },
+  {
+    name: 'ai-sdk (model stream parts)',
+    family: 'ai-sdk',
+    rawArguments: true,
+    reply: aiSdkStreamToolReply,
+  },
+];
