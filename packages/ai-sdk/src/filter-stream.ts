@@ -1,8 +1,11 @@
 import type { CallOptions, FinishReason, StreamPart } from './language-model-shapes.js';
-import type { FinalAnswer, MemoryCall } from './memory-call.js';
+import type { MemoryCall, StepAnswer } from './memory-call.js';
 import { OpsObjectFilter } from './ops-object-filter.js';
 
 const textParts: ReadonlySet<string> = new Set(['text-start', 'text-delta', 'text-end']);
+
+/** Numbers the withheld texts handed to `remember`, so that no two share an id. */
+let withheldBlocks = 0;
 
 /** One text block of the stream: its filter, and how it was opened. */
 interface TextBlock {
@@ -23,13 +26,15 @@ const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
  * what it still holds comes out before the block's `text-end`. Every other
  * part passes unchanged and at once. At `finish`, before passing it on, the
  * call finishes (see `MemoryCall.finish`: on the final step, `remember` reads
- * the parts that went by, with the withheld ops objects as their only text),
+ * the parts that went by, with the withheld ops objects as their only text,
+ * after the parts of earlier steps that carried ops),
  * so the stream closes once memory is written. A stream that errors, carries
  * an `error` part, or is cancelled writes nothing and is reported as such.
  */
 export function filterStream<Part extends StreamPart, Options extends CallOptions>(
   source: ReadableStream<Part>,
   call: MemoryCall<Options>,
+  toolName: string,
 ): ReadableStream<Part> {
   const reader = source.getReader();
   const blocks = new Map<string, TextBlock>();
@@ -56,25 +61,35 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
     block.released += rest;
     if (rest.length > 0) out.push(delta({ ...like, id: block.start.id } as Part, rest));
   };
-  const final = (finish: Part): FinalAnswer => {
+  const step = (finish: Part): StepAnswer => {
     const withheld: string[] = [];
     let truncated = false;
-    const replyParts: StreamPart[] = [...others];
+    const carried: StreamPart[] = others.filter(
+      (part) => part.type === 'tool-call' && part.toolName === toolName,
+    );
     for (const block of order) {
       const taken = block.filter.withheld();
       truncated ||= taken.truncated;
       withheld.push(...taken.objects);
       if (taken.objects.length === 0) continue;
-      const id = block.start.id;
-      replyParts.push(
+      // An id of its own: a later step's text may reuse the block's id.
+      const id = `${block.start.id ?? ''}:withheld:${(withheldBlocks += 1)}`;
+      carried.push(
         { type: 'text-start', id },
         { type: 'text-delta', id, delta: taken.objects.join('\n') },
         { type: 'text-end', id },
       );
     }
-    replyParts.push(finish);
+    const besides = others.filter((part) => !carried.includes(part));
     const answer = order.map((block) => block.released).join('');
-    return { reply: replyParts, answer, withheld, truncated };
+    return {
+      reply: (earlier) => [...earlier, ...besides, ...carried, finish],
+      carried,
+      callsMemoryTool: carried.some((part) => part.type === 'tool-call'),
+      answer,
+      withheld,
+      truncated,
+    };
   };
 
   /** The parts to pass on for `part`, in order. */
@@ -106,7 +121,7 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
     call.addMiddlewareTime(performance.now() - started);
     finished = true;
     if (failed) call.fail('errored', `${failed}: nothing was written`);
-    else await call.finish(part.finishReason as FinishReason, () => final(part));
+    else await call.finish(part.finishReason as FinishReason, () => step(part));
     out.push(part);
     return out;
   };

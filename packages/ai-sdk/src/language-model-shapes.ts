@@ -33,6 +33,7 @@ export interface FinishReason {
 export interface ContentPart {
   readonly type: string;
   readonly text?: string;
+  readonly toolName?: string;
 }
 
 /** A `doGenerate` result, as far as the middleware reads it. */
@@ -48,6 +49,7 @@ export interface StreamPart {
   readonly type: string;
   readonly id?: string;
   readonly delta?: string;
+  readonly toolName?: string;
   readonly finishReason?: FinishReason;
   readonly error?: unknown;
 }

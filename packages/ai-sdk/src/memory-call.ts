@@ -16,6 +16,8 @@ export interface MemorySetup {
   readonly conversation: MemoryScope;
   readonly owner: MemoryScope;
   readonly writer: string;
+  /** The name of the memory tool whose calls `remember` reads (default `memory_ops`). */
+  readonly toolName: string;
   readonly speakers: { readonly user: string; readonly assistant: string };
   readonly hydrateBudgetMs: number;
   readonly newTurnId: () => string;
@@ -34,14 +36,24 @@ export interface TurnState {
   readonly degraded: readonly MemoryDegradation[];
   /** Logging the user's turn, started beside the model call; settles to its degradation, if any. */
   readonly recording: Promise<MemoryDegradation | undefined>;
+  /** The parts that carried ops in the turn's steps so far, read with the final step's. */
+  readonly carried: unknown[];
   /** A failure of a hydration that outlived its budget, once it settles. */
   lateFailure?: unknown;
 }
 
-/** What the final step hands to `remember`, and what the user got. */
-export interface FinalAnswer {
-  /** The reply in the shape the reader reads, with the withheld ops objects as its only text. */
-  readonly reply: unknown;
+/** What a step's answer holds for memory, and what the user got. */
+export interface StepAnswer {
+  /**
+   * The reply `remember` reads, in the shape the reader reads, with the
+   * withheld ops objects as its only text, after `earlier`: the parts that
+   * carried ops in the turn's earlier steps.
+   */
+  readonly reply: (earlier: readonly unknown[]) => unknown;
+  /** The parts of this step that carry ops (withheld text, memory tool calls), for a later step's reply. */
+  readonly carried: readonly unknown[];
+  /** True when the step calls the memory tool, which has no `execute`: the loop ends with this step. */
+  readonly callsMemoryTool: boolean;
   readonly answer: string;
   readonly withheld: readonly string[];
   readonly truncated: boolean;
@@ -174,6 +186,7 @@ export class MemoryCall<Options extends CallOptions> {
       position,
       degraded: [...hydration.degraded, ...block.degraded.conditions],
       recording,
+      carried: [],
     };
     hydration.late?.then((failure) => {
       turn.lateFailure = failure;
@@ -250,14 +263,17 @@ export class MemoryCall<Options extends CallOptions> {
   }
 
   /**
-   * The model finished this call. On the final step (any finish but
-   * `tool-calls`): `remember` at the owner with the block's refs, then log the
-   * answer; a failure of either is reported, never thrown, but a scope
-   * violation. Then report.
+   * The model finished this call. The final step of a turn is one that
+   * finished for any reason but `tool-calls`, or that called the memory tool
+   * (it has no `execute`, so the loop stops there). On it: `remember` at the
+   * owner with the block's refs reads what carried ops in every step of the
+   * turn, then the answer is logged; a failure of either is reported, never
+   * thrown, but a scope violation. An earlier step's ops are kept for it.
+   * Then report.
    *
    * @throws ScopeViolation from `remember`, or from a hydration that outlived its budget.
    */
-  async finish(finishReason: FinishReason, final: () => FinalAnswer): Promise<void> {
+  async finish(finishReason: FinishReason, step: () => StepAnswer): Promise<void> {
     const turn = this.#turn;
     if (!turn) {
       this.skip();
@@ -271,12 +287,14 @@ export class MemoryCall<Options extends CallOptions> {
       });
       return;
     }
-    const { reply, answer, withheld, truncated } = final();
-    if (finishReason.unified === 'tool-calls') {
+    const { answer, withheld, truncated, ...forMemory } = step();
+    if (finishReason.unified === 'tool-calls' && !forMemory.callsMemoryTool) {
+      turn.carried.push(...forMemory.carried);
       this.#middlewareMs += elapsedSince(started);
       this.#report('tool-calls', { withheld, truncated });
       return;
     }
+    const reply = forMemory.reply(turn.carried);
     this.#setup.turn = undefined;
     this.#middlewareMs += elapsedSince(started);
     const remembering = performance.now();
@@ -285,6 +303,7 @@ export class MemoryCall<Options extends CallOptions> {
       outcome = await this.#setup.memory.remember(this.#setup.owner, reply, {
         provenance: { writer: this.#setup.writer, turnId: turn.turnId },
         refs: turn.block.refs,
+        toolName: this.#setup.toolName,
       });
     } catch (error) {
       if (ScopeViolation.isInstance(error)) throw error;

@@ -1,8 +1,10 @@
 import type { MemoryScope } from '@symfonic/core';
-import { createMemory } from '@symfonic/memory';
+import { createMemory, memoryToolName } from '@symfonic/memory';
+import { aiSdkMemoryTool } from '@symfonic/memory/ai-sdk';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { MemoryReport } from './memory-report.js';
 import { symfonicMemory } from './symfonic-memory.js';
 import { answerWithOps, type ScriptedStep, scriptedModel } from './testing/scripted-model.js';
@@ -106,4 +108,52 @@ describe('the answer the user gets, through the middleware', () => {
     expect(result.text).toBe(' and more.');
     expect(agent.reports).toMatchObject([{ step: 'outside', finish: 'skipped' }]);
   });
+});
+
+describe('ops across the steps of a tool loop, and through the memory tool', () => {
+  const weather = tool({
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => `sunny in ${city}`,
+  });
+
+  it('an ops object in an earlier step is remembered with the final step, once', async () => {
+    const agent = wrapped([
+      {
+        deltas: [`Let me check.\n${opsObject}`],
+        toolCalls: [{ toolName: 'weather', input: { city: 'Lyon' } }],
+      },
+      { deltas: ['Sunny in Lyon.'] },
+    ]);
+    const result = streamText({
+      model: agent.model,
+      prompt: 'Weather where I live? I moved to Lyon.',
+      tools: { weather },
+      stopWhen: stepCountIs(4),
+    });
+    const deltas: string[] = [];
+    for await (const delta of result.textStream) deltas.push(delta);
+    expect(deltas.join('')).toBe('Let me check.Sunny in Lyon.');
+    expect(agent.reports.map(({ finish }) => finish)).toEqual(['tool-calls', 'remembered']);
+    expect(agent.reports[1]?.outcome?.applied).toHaveLength(1);
+    expect(await agent.remembered()).toEqual(['The user lives in Lyon']);
+  });
+
+  for (const kind of ['generate', 'stream'] as const) {
+    it(`${kind}: a call of the memory tool (no execute) ends the turn, and remember reads it`, async () => {
+      const agent = wrapped([
+        { deltas: ['Noted.'], toolCalls: [{ toolName: memoryToolName, input: { ops } }] },
+      ]);
+      const options = {
+        model: agent.model,
+        prompt: 'I moved to Lyon.',
+        tools: { [memoryToolName]: aiSdkMemoryTool() },
+        stopWhen: stepCountIs(4),
+      };
+      const text =
+        kind === 'generate' ? (await generateText(options)).text : await streamText(options).text;
+      expect(text).toBe('Noted.');
+      expect(agent.reports).toMatchObject([{ finish: 'remembered' }]);
+      expect(await agent.remembered()).toEqual(['The user lives in Lyon']);
+    });
+  }
 });

@@ -7,7 +7,7 @@ import {
   parseInput,
   toScope,
 } from '@symfonic/core';
-import type { Memory, MemoryBlock } from '@symfonic/memory';
+import { type Memory, type MemoryBlock, memoryToolName } from '@symfonic/memory';
 import { z } from 'zod';
 import { filterGenerateResult } from './filter-generate-result.js';
 import { filterStream } from './filter-stream.js';
@@ -37,6 +37,11 @@ export interface SymfonicMemoryOptions {
   readonly writer?: string;
   /** The speakers the turns are logged under (default `user` and `assistant`). */
   readonly speakers?: { readonly user?: string; readonly assistant?: string };
+  /**
+   * The name of the memory tool (`aiSdkMemoryTool()` of `@symfonic/memory/ai-sdk`, given
+   * without `execute`) whose calls `remember` reads beside the answer; default `memory_ops`.
+   */
+  readonly toolName?: string;
   /** A new turn id for each user turn (default a random UUID); the answer is logged as `<id>:answer`. */
   readonly turnId?: () => string;
 }
@@ -133,6 +138,7 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     conversation,
     owner,
     writer: parseInput(writerSchema, options.writer ?? 'symfonic-ai-sdk', 'writer'),
+    toolName: parseInput(writerSchema, options.toolName ?? memoryToolName, 'toolName'),
     speakers: {
       user: parseInput(speakerSchema, options.speakers?.user ?? 'user', 'user speaker'),
       assistant: parseInput(
@@ -160,9 +166,9 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
         return result;
       }
       const started = performance.now();
-      const { visible, final } = filterGenerateResult(result);
+      const { visible, step } = filterGenerateResult(result, setup.toolName);
       call.addMiddlewareTime(performance.now() - started);
-      await call.finish(result.finishReason, () => final);
+      await call.finish(result.finishReason, () => step);
       return visible;
     },
 
@@ -173,7 +179,7 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
         call.skip();
         return result;
       }
-      return { ...result, stream: filterStream(result.stream, call) };
+      return { ...result, stream: filterStream(result.stream, call, setup.toolName) };
     },
   };
   return middleware;
