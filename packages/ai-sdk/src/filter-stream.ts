@@ -1,3 +1,4 @@
+import type { Transformer } from 'node:stream/web';
 import type { CallOptions, FinishReason, StreamPart } from './language-model-shapes.js';
 import type { MemoryCall, StepAnswer } from './memory-call.js';
 import { OpsObjectFilter } from './ops-object-filter.js';
@@ -36,7 +37,6 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
   call: MemoryCall<Options>,
   toolName: string,
 ): ReadableStream<Part> {
-  const reader = source.getReader();
   const blocks = new Map<string, TextBlock>();
   const order: TextBlock[] = [];
   const others: Part[] = [];
@@ -92,8 +92,8 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
     };
   };
 
-  /** The parts to pass on for `part`, in order. */
-  const handle = async (part: Part): Promise<Part[]> => {
+  /** The parts to pass on for `part`, in order: at once, but for `finish`, which waits for memory. */
+  const handle = (part: Part): Part[] | Promise<Part[]> => {
     const out: Part[] = [];
     const started = performance.now();
     if (textParts.has(part.type)) {
@@ -120,53 +120,46 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
     for (const block of order) endBlock(block, part, out);
     call.addMiddlewareTime(performance.now() - started);
     finished = true;
-    if (failed) call.fail('errored', `${failed}: nothing was written`);
-    else await call.finish(part.finishReason as FinishReason, () => step(part));
-    out.push(part);
-    return out;
+    if (failed) {
+      call.fail('errored', `${failed}: nothing was written`);
+      out.push(part);
+      return out;
+    }
+    return call
+      .finish(part.finishReason as FinishReason, () => step(part))
+      .then(() => {
+        out.push(part);
+        return out;
+      });
   };
 
-  return new ReadableStream<Part>({
-    /** Reads until there is something to pass on (a delta the filter holds whole passes nothing). */
-    async pull(controller) {
-      for (;;) {
-        let next: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          next = await reader.read();
-        } catch (error) {
-          const aborted = isAbort(error, call.params.abortSignal);
-          call.fail(
-            aborted ? 'aborted' : 'errored',
-            `the model stream ${aborted ? 'was aborted' : 'failed'}: nothing was written`,
-          );
-          controller.error(error);
-          return;
-        }
-        if (next.done) {
-          if (!finished) {
-            call.fail(
-              'errored',
-              'the model stream ended without a finish part: nothing was written',
-            );
-          }
-          controller.close();
-          return;
-        }
-        let out: Part[];
-        try {
-          out = await handle(next.value);
-        } catch (error) {
-          controller.error(error);
-          await reader.cancel(error).catch(() => undefined);
-          return;
-        }
-        for (const part of out) controller.enqueue(part);
-        if (out.length > 0) return;
+  // `cancel` (Node 20.12+, every runtime the AI SDK supports) is missing from Node 20's types.
+  const transformer: Transformer<Part, Part> & { cancel(reason: unknown): void } = {
+    transform(part, controller) {
+      const handled = handle(part);
+      if (Array.isArray(handled)) {
+        for (const out of handled) controller.enqueue(out);
+        return;
+      }
+      return handled.then((parts) => {
+        for (const out of parts) controller.enqueue(out);
+      });
+    },
+    flush() {
+      if (!finished) {
+        call.fail('errored', 'the model stream ended without a finish part: nothing was written');
       }
     },
-    async cancel(reason) {
-      call.fail('aborted', 'the stream was cancelled before it finished: nothing was written');
-      await reader.cancel(reason);
+    /** The model stream failed, or the reader cancelled: called with the error or the reason. */
+    cancel(reason) {
+      const failedStream = reason instanceof Error && !isAbort(reason, call.params.abortSignal);
+      call.fail(
+        failedStream ? 'errored' : 'aborted',
+        failedStream
+          ? 'the model stream failed: nothing was written'
+          : 'the stream was aborted before it finished: nothing was written',
+      );
     },
-  });
+  };
+  return source.pipeThrough(new TransformStream(transformer));
 }

@@ -3,9 +3,9 @@
  * mock model (no network), over the in-memory store.
  *
  * 1. Time per call, `generateText` and `streamText`: the bare model beside
- *    the wrapped one, with `hydrate`, `remember` and `record` (as the report
- *    times them) taken out; the rest is the middleware's own time (goal:
- *    under 1 ms).
+ *    the wrapped one (one call of each per round), with `hydrate`, `remember`
+ *    and `record` (as the report times them) taken out; the rest is the
+ *    middleware's own time (goal: under 1 ms), also as the report times it.
  * 2. Time to the first visible delta of `streamText`, bare and wrapped (the
  *    wrapped one includes a hydration on a store that holds nothing).
  * 3. What the ops filter holds back on answers without an ops object: how
@@ -17,7 +17,13 @@
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { generateText, type LanguageModel, streamText, wrapLanguageModel } from 'ai';
+import {
+  generateText,
+  type LanguageModel,
+  type LanguageModelMiddleware,
+  streamText,
+  wrapLanguageModel,
+} from 'ai';
 import type { MemoryReport } from './memory-report.js';
 import { OpsObjectFilter } from './ops-object-filter.js';
 import { symfonicMemory } from './symfonic-memory.js';
@@ -46,12 +52,17 @@ const row = (label: string, values: readonly number[]) =>
 const header = (title: string) =>
   `\n${title}\n${''.padEnd(52)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}`;
 
-async function timeCalls(call: (index: number) => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
+/** Times `calls` side by side, one of each per round, so a change in load hits them alike. */
+async function timeCalls(
+  ...calls: readonly ((index: number) => Promise<void>)[]
+): Promise<number[][]> {
+  const times = calls.map((): number[] => []);
   for (let index = 0; index < warmup + runs; index += 1) {
-    const started = performance.now();
-    await call(index);
-    if (index >= warmup) times.push(performance.now() - started);
+    for (const [which, call] of calls.entries()) {
+      const started = performance.now();
+      await call(index);
+      if (index >= warmup) times[which]?.push(performance.now() - started);
+    }
   }
   return times;
 }
@@ -67,6 +78,15 @@ async function seededMemory() {
   return createMemory({ store });
 }
 
+/** A middleware that passes every call through: what wrapping alone costs. */
+const passThrough: LanguageModelMiddleware = {
+  specificationVersion: 'v3',
+  wrapStream: async ({ doStream }) => {
+    const result = await doStream();
+    return { ...result, stream: result.stream.pipeThrough(new TransformStream()) };
+  },
+};
+
 async function perCall(kind: 'generate' | 'stream') {
   const bare = scriptedModel([{ deltas: answerDeltas }]);
   const run = async (model: LanguageModel, index: number) => {
@@ -74,51 +94,65 @@ async function perCall(kind: 'generate' | 'stream') {
     if (kind === 'generate') await generateText({ model, prompt });
     else await streamText({ model, prompt }).consumeStream();
   };
-  const bareTimes = await timeCalls((index) => run(bare, index));
-
   const memory = await seededMemory();
   const reports: MemoryReport[] = [];
-  const times = await timeCalls(async (index) => {
-    const wrapped = wrapLanguageModel({
-      model: scriptedModel([{ deltas: answerDeltas }]),
-      middleware: symfonicMemory({
-        memory,
-        conversation,
-        owner,
-        onMemory: (report) => reports.push(report),
-      }),
-    });
-    await run(wrapped, index);
-  });
+  const [bareTimes = [], passThroughTimes = [], wrappedTimes = []] = await timeCalls(
+    (index) => run(bare, index),
+    (index) =>
+      run(
+        wrapLanguageModel({
+          model: scriptedModel([{ deltas: answerDeltas }]),
+          middleware: passThrough,
+        }),
+        index,
+      ),
+    async (index) => {
+      const wrapped = wrapLanguageModel({
+        model: scriptedModel([{ deltas: answerDeltas }]),
+        middleware: symfonicMemory({
+          memory,
+          conversation,
+          owner,
+          onMemory: (report) => reports.push(report),
+        }),
+      });
+      await run(wrapped, index);
+    },
+  );
   const measured = reports.slice(warmup);
   const memoryWork = measured.map(
     (report) =>
       (report.timings.hydrate ?? 0) + (report.timings.remember ?? 0) + (report.timings.record ?? 0),
   );
-  const bareMedian = percentile(bareTimes, 0.5);
   return {
     bare: bareTimes,
-    wrapped: times,
+    passThrough: passThroughTimes,
+    wrapped: wrappedTimes,
     memoryWork,
-    derived: times.map((time, index) => time - bareMedian - (memoryWork[index] ?? 0)),
+    derived:
+      percentile(wrappedTimes, 0.5) - percentile(bareTimes, 0.5) - percentile(memoryWork, 0.5),
     selfTimed: measured.map((report) => report.timings.middleware),
   };
 }
 
-async function firstVisibleDelta(wrap: boolean): Promise<number[]> {
+async function firstVisibleDelta(): Promise<number[][]> {
   const memory = createMemory({ store: createInMemoryStore() });
-  return timeCalls(async (index) => {
-    const model = scriptedModel([{ deltas: answerDeltas }]);
-    const used = wrap
-      ? wrapLanguageModel({
-          model,
-          middleware: symfonicMemory({ memory, conversation, owner }),
-        })
-      : model;
-    const result = streamText({ model: used, prompt: `Message ${index}` });
+  const firstDelta = async (model: LanguageModel, index: number) => {
+    const result = streamText({ model, prompt: `Message ${index}` });
     for await (const _delta of result.textStream) break;
     await result.consumeStream();
-  });
+  };
+  return timeCalls(
+    (index) => firstDelta(scriptedModel([{ deltas: answerDeltas }]), index),
+    (index) =>
+      firstDelta(
+        wrapLanguageModel({
+          model: scriptedModel([{ deltas: answerDeltas }]),
+          middleware: symfonicMemory({ memory, conversation, owner }),
+        }),
+        index,
+      ),
+  );
 }
 
 /** Deltas of answers holding no ops object that came out shorter than they went in. */
@@ -154,8 +188,7 @@ async function main(): Promise<void> {
   console.error(`measuring ${runs} calls each (after ${warmup} warm-up calls)…`);
   const generate = await perCall('generate');
   const stream = await perCall('stream');
-  const bareFirst = await firstVisibleDelta(false);
-  const wrappedFirst = await firstVisibleDelta(true);
+  const [bareFirst = [], wrappedFirst = []] = await firstVisibleDelta();
 
   console.log(
     `symfonicMemory on the AI SDK mock model, in-memory store with 200 memories, ${runs} calls each (ms)`,
@@ -166,9 +199,12 @@ async function main(): Promise<void> {
   ] as const) {
     console.log(header(kind));
     console.log(row('bare model, whole call', figures.bare));
-    console.log(row('wrapped, whole call', figures.wrapped));
+    console.log(row('wrapped with a pass-through middleware', figures.passThrough));
+    console.log(row('wrapped with symfonicMemory, whole call', figures.wrapped));
     console.log(row('  hydrate + remember + record (from the report)', figures.memoryWork));
-    console.log(row('  middleware itself: wrapped - bare - memory work', figures.derived));
+    console.log(
+      `${'  middleware itself: p50 wrapped - bare - memory work'.padEnd(52)} ${format(figures.derived)}`,
+    );
     console.log(row('  middleware itself: as the report times it', figures.selfTimed));
   }
   console.log(
