@@ -260,6 +260,8 @@ describe('the demo, run as a process from a clean directory', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('Talking to the local model (no API key set)');
     expect(first.stdout).toContain('remembered   add [semantic] "The user is allergic to sesame"');
+    // The answer streamed through the memory middleware: its ops object never printed.
+    expect(first.stdout).not.toMatch(/"ops"|```/);
     const second = await chat('conversation:2', 'Any dinner recipe for tonight?\n');
     expect(second.stdout).toContain("Since you're allergic to sesame");
   });
