@@ -101,7 +101,17 @@ function threeSessions(kind: StoreKind, script: (message: string, block: MemoryB
     return { block, outcome };
   }
 
-  return { user, exchange, store: () => store };
+  /** The one memory of where the user lives, as its history: change, text, reply family. */
+  async function residenceHistory() {
+    const residences = (await store.list(user)).records.filter(({ text }) =>
+      text.includes('lives in'),
+    );
+    expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
+    const history = await store.history(user, residences[0]?.id as string);
+    return history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]);
+  }
+
+  return { user, exchange, residenceHistory, store: () => store };
 }
 
 describe.each(storeKinds)('a conversation over three sessions on the $name store', (kind) => {
@@ -136,12 +146,7 @@ describe.each(storeKinds)('a conversation over three sessions on the $name store
     expect(city.block.text).not.toContain('Paris');
 
     const memories = (await sessions.store().list(user)).records;
-    const residences = memories.filter(({ text }) => text.includes('lives in'));
-    expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
-    const history = await sessions.store().history(user, residences[0]?.id as string);
-    expect(
-      history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
-    ).toEqual([
+    expect(await sessions.residenceHistory()).toEqual([
       ['created', 'The user lives in Paris', 'openai-chat'],
       ['updated', 'The user lives in Lyon', 'anthropic'],
     ]);
@@ -197,7 +202,6 @@ describe.each(storeKinds)(
   'the three sessions through memory tool calls on the $name store',
   (kind) => {
     const sessions = threeSessions(kind, scriptedToolReply);
-    const { user } = sessions;
 
     async function exchange(n: number, message: string) {
       const done = await sessions.exchange(n, message);
@@ -226,13 +230,7 @@ describe.each(storeKinds)(
       expect(city.block.text).toMatch(/^\[semantic #\d+\] The user lives in Lyon$/m);
       expect(city.block.text).not.toContain('Paris');
 
-      const memories = (await sessions.store().list(user)).records;
-      const residences = memories.filter(({ text }) => text.includes('lives in'));
-      expect(residences.map(({ text }) => text)).toEqual(['The user lives in Lyon']);
-      const history = await sessions.store().history(user, residences[0]?.id as string);
-      expect(
-        history.map(({ change, text, provenance }) => [change, text, provenance.replyFamily]),
-      ).toEqual([
+      expect(await sessions.residenceHistory()).toEqual([
         ['created', 'The user lives in Paris', 'openai-responses'],
         ['updated', 'The user lives in Lyon', 'gemini'],
       ]);

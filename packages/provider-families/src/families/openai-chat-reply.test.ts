@@ -136,4 +136,33 @@ describe('readReply on OpenAI Chat Completions responses', () => {
       toolCalls: [],
     });
   });
+
+  it('reports arguments that are not JSON, never throwing, and reads the other calls', () => {
+    const reply = readReply(
+      withMessage({
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'memory_ops', arguments: '{"ops": [' },
+          },
+          { id: 'call_2', type: 'function', function: { name: 'lookup', arguments: '' } },
+          { id: 'call_3', type: 'custom', custom: { name: 'grammar', input: 'free text' } },
+        ],
+      }),
+    );
+    expect(reply.ignored).toEqual(['tool_calls']);
+    expect(reply.toolCalls).toEqual([
+      {
+        id: 'call_1',
+        name: 'memory_ops',
+        kind: 'tool_calls',
+        parsed: false,
+        reason: expect.stringMatching(/^the arguments are not valid JSON: /),
+      },
+      { id: 'call_2', name: 'lookup', kind: 'tool_calls', parsed: true, input: {} },
+    ]);
+  });
 });

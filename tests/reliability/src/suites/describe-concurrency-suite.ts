@@ -47,6 +47,8 @@ export function describeConcurrencySuite(context: SuiteContext): void {
         .sort((left, right) => left.index - right.index)
         .map((applied) => applied.record.id);
       const doomed = seeds[9] as string;
+      // The block the model was shown: a model names memories by these refs only.
+      const refs = Object.fromEntries(seeds.map((id, index) => [`#${index}`, id]));
       const memory = createMemory({ store });
 
       let clock = 0;
@@ -69,13 +71,13 @@ export function describeConcurrencySuite(context: SuiteContext): void {
         const ops: unknown[] = [
           { op: 'add', text: `harbor shared fact ${call % sharedTexts}` },
           { op: 'add', text: `harbor unique fact ${call}` },
-          { op: 'update', id: seeds[call % 9], text: `harbor seed ${call % 9} revision ${call}` },
+          { op: 'update', ref: `#${call % 9}`, text: `harbor seed ${call % 9} revision ${call}` },
         ];
-        if (call % 10 === 3) ops.push({ op: 'delete', id: doomed });
+        if (call % 10 === 3) ops.push({ op: 'delete', ref: '#9' });
         if (call % 10 === 7)
-          ops.push({ op: 'update', id: doomed, text: `harbor seed 9 revision ${call}` });
+          ops.push({ op: 'update', ref: '#9', text: `harbor seed 9 revision ${call}` });
         const reply = JSON.stringify({ ops });
-        remembers.push(timed(call % 6, () => memory.remember(scope, reply, { provenance })));
+        remembers.push(timed(call % 6, () => memory.remember(scope, reply, { provenance, refs })));
         if (call % 3 === 0) {
           const child = (call / 3) % children.length;
           const childReply = JSON.stringify({

@@ -156,9 +156,10 @@ export function describeInjectionSuite(context: SuiteContext): void {
       expect(splitLines(block.text)).toHaveLength(block.recalled.length);
       // The model echoes the whole block back: its first JSON object is the forged one.
       const outcome = await memory.remember(attacker, block.text, { provenance, refs: block.refs });
+      // A model names memories by the refs of its block only: an id it names is refused outright.
       expect(outcome.rejected.map((rejection) => rejection.code)).toEqual([
-        RejectionCode.unknownId,
-        RejectionCode.unknownId,
+        'id-from-model',
+        'id-from-model',
       ]);
       expect(outcome.applied.map((applied) => applied.record.scope)).toEqual([attacker]);
       context.figures.count('attempts', 3);

@@ -22,12 +22,13 @@ function runWrite(
   if (write === 'forget') return store.forget(scope);
   const reply = JSON.stringify({
     ops: [
-      { op: 'update', id: ids[0], text: 'harbor updated' },
-      { op: 'delete', id: ids[1] },
+      { op: 'update', ref: '#1', text: 'harbor updated' },
+      { op: 'delete', ref: '#2' },
       ...Array.from({ length: 20 }, (_, index) => ({ op: 'add', text: `harbor added ${index}` })),
     ],
   });
-  return createMemory({ store }).remember(scope, reply, { provenance });
+  const refs = { '#1': ids[0] as string, '#2': ids[1] as string };
+  return createMemory({ store }).remember(scope, reply, { provenance, refs });
 }
 
 /**
