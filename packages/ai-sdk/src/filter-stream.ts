@@ -73,7 +73,8 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
       withheld.push(...taken.objects);
       if (taken.objects.length === 0) continue;
       // An id of its own: a later step's text may reuse the block's id.
-      const id = `${block.start.id ?? ''}:withheld:${(withheldBlocks += 1)}`;
+      withheldBlocks += 1;
+      const id = `${block.start.id ?? ''}:withheld:${withheldBlocks}`;
       carried.push(
         { type: 'text-start', id },
         { type: 'text-delta', id, delta: taken.objects.join('\n') },
