@@ -1,19 +1,23 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, type LanguageModel } from 'ai';
-import type { ReplyingModel } from './demo-agent.js';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { LocalModel } from './local-model/local-model.js';
 
 /** The model `chat` talks to, and how it was chosen. */
 export interface ChatModel {
-  readonly model: ReplyingModel;
+  readonly model: LanguageModelV3;
   readonly description: string;
 }
 
-function realModel(
-  environment: NodeJS.ProcessEnv,
-): { model: LanguageModel; description: string } | undefined {
+/**
+ * A real model through the Vercel AI SDK when `OPENAI_API_KEY`,
+ * `ANTHROPIC_API_KEY` or `GOOGLE_GENERATIVE_AI_API_KEY` is set (first found,
+ * model name from `SYMFONIC_MODEL` or a small default), the local model
+ * otherwise. Either is an AI SDK language model, wrapped by the same memory
+ * middleware.
+ */
+export function chooseChatModel(environment: NodeJS.ProcessEnv = process.env): ChatModel {
   const override = environment.SYMFONIC_MODEL;
   if (environment.OPENAI_API_KEY) {
     const name = override ?? 'gpt-4o-mini';
@@ -36,23 +40,5 @@ function realModel(
       description: `Google ${name}`,
     };
   }
-  return undefined;
-}
-
-/**
- * A real model through the Vercel AI SDK when `OPENAI_API_KEY`,
- * `ANTHROPIC_API_KEY` or `GOOGLE_GENERATIVE_AI_API_KEY` is set (first found,
- * model name from `SYMFONIC_MODEL` or a small default), the local model
- * otherwise. A real model's reply is the `generateText` result itself, so it
- * goes through `remember` exactly as the local model's replies do.
- */
-export function chooseChatModel(environment: NodeJS.ProcessEnv = process.env): ChatModel {
-  const real = realModel(environment);
-  if (!real) return { model: new LocalModel(), description: 'the local model (no API key set)' };
-  return {
-    description: real.description,
-    model: {
-      reply: ({ system, message }) => generateText({ model: real.model, system, prompt: message }),
-    },
-  };
+  return { model: new LocalModel(), description: 'the local model (no API key set)' };
 }

@@ -7,8 +7,11 @@ import { type Output, style } from './output.js';
 import { printTurn } from './print-turn.js';
 
 /**
- * An interactive conversation at `conversation`, memories written at `owner`.
- * Each line typed is one turn; an empty line or end of input ends the chat.
+ * An interactive conversation at `conversation`, memories written at `owner`,
+ * through `streamText` and the memory middleware: the answer prints as it
+ * streams (never its ops object), then the block it was given and what was
+ * remembered. Each line typed is one turn; an empty line or end of input
+ * ends the chat.
  */
 export async function chat(
   output: Output,
@@ -32,7 +35,12 @@ export async function chat(
     const message = typed.trim();
     if (message === '') break;
     index += 1;
-    printTurn(output, await agent.say(message, `chat:${session}:${index}`));
+    process.stdout.write(`  ${style.dim('model'.padEnd(12))} `);
+    const turn = await agent.say(message, `chat:${session}:${index}`, (delta) =>
+      process.stdout.write(delta),
+    );
+    process.stdout.write('\n');
+    printTurn(output, turn, { answerPrinted: true });
     lines.prompt();
   }
   lines.close();

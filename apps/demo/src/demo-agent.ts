@@ -1,24 +1,19 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { type MemoryReport, symfonicMemory } from '@symfonic/ai-sdk';
 import type { MemoryScope } from '@symfonic/core';
 import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
-import { readReply } from '@symfonic/provider-families';
-
-/** Anything that answers a prompt with a provider's reply object: the local model, or a real one. */
-export interface ReplyingModel {
-  /** The model's reply to `message`, given the system prompt (instructions + memory block). */
-  reply(request: {
-    readonly system: string;
-    readonly memoryBlock: string;
-    readonly message: string;
-  }): Promise<unknown>;
-}
+import { type LanguageModel, streamText, wrapLanguageModel } from 'ai';
 
 /** Everything one turn did, for printing and for the end-of-run checks. */
 export interface TurnRecord {
   readonly message: string;
   readonly block: MemoryBlock;
-  readonly reply: unknown;
+  /** The answer as the user saw it (the ops object withheld). */
   readonly answer: string;
-  readonly outcome: RememberOutcome;
+  /** What `remember` did; absent when it could not run (see `report.degraded`). */
+  readonly outcome?: RememberOutcome;
+  /** Everything memory reported for the turn's final model call. */
+  readonly report: MemoryReport;
 }
 
 /** Where one agent talks and remembers: turns are logged at `conversation`, memories written at `owner`. */
@@ -27,51 +22,49 @@ export interface AgentScopes {
   readonly owner: MemoryScope;
 }
 
-const fencedOps = /\n*```json\n[\s\S]*?\n```\s*$/;
-
 /**
- * The memory loop of one agent, the way a team would wire it: log the user's
- * turn, hydrate the memory block, call the model with the instructions and the
- * block, remember what the reply says to remember, log the answer.
+ * The memory loop of one agent, the way a team using the Vercel AI SDK wires
+ * it: the model wrapped once with the `@symfonic/ai-sdk` middleware, then
+ * `streamText` per user message. The middleware logs the turn, hydrates the
+ * block into the system prompt, withholds the ops object from the stream,
+ * remembers it and logs the answer.
  */
 export class DemoAgent {
-  private turn = 0;
+  readonly #model: LanguageModel;
+  #turnId = '';
+  #reports: MemoryReport[] = [];
 
-  constructor(
-    private readonly memory: Memory,
-    private readonly model: ReplyingModel,
-    private readonly scopes: AgentScopes,
-    private readonly speaker = 'user',
-  ) {}
-
-  /** One turn: `message` in, everything that happened out. */
-  async say(message: string, turnId: string): Promise<TurnRecord> {
-    const { conversation, owner } = this.scopes;
-    await this.memory.record(conversation, {
-      turnId,
-      speaker: this.speaker,
-      text: message,
-      turn: this.nextTurn(),
+  constructor(memory: Memory, model: LanguageModelV3, scopes: AgentScopes) {
+    this.#model = wrapLanguageModel({
+      model,
+      middleware: symfonicMemory({
+        memory,
+        ...scopes,
+        writer: 'demo-agent',
+        turnId: () => this.#turnId,
+        onMemory: (report) => this.#reports.push(report),
+      }),
     });
-    const block = await this.memory.hydrate(conversation, message);
-    const system = `${this.memory.instructions()}\n\n${block.text}`;
-    const reply = await this.model.reply({ system, memoryBlock: block.text, message });
-    const outcome = await this.memory.remember(owner, reply, {
-      provenance: { writer: 'demo-agent', turnId },
-      refs: block.refs,
-    });
-    const answer = readReply(reply).text.replace(fencedOps, '').trim();
-    await this.memory.record(conversation, {
-      turnId: `${turnId}:reply`,
-      speaker: 'assistant',
-      text: answer,
-      turn: this.nextTurn(),
-    });
-    return { message, block, reply, answer, outcome };
   }
 
-  private nextTurn(): number {
-    this.turn += 1;
-    return this.turn;
+  /** One turn: `message` in, the answer streamed to `onDelta` as it comes, everything that happened out. */
+  async say(
+    message: string,
+    turnId: string,
+    onDelta: (delta: string) => void = () => undefined,
+  ): Promise<TurnRecord> {
+    this.#turnId = turnId;
+    this.#reports = [];
+    const result = streamText({ model: this.#model, prompt: message });
+    for await (const delta of result.textStream) onDelta(delta);
+    const report = this.#reports.at(-1);
+    if (!report?.block) throw new Error('the memory middleware reported no turn');
+    return {
+      message,
+      block: report.block,
+      answer: report.answer ?? (await result.text),
+      ...(report.outcome ? { outcome: report.outcome } : {}),
+      report,
+    };
   }
 }

@@ -51,11 +51,33 @@ export function printOutcome(output: Output, outcome: RememberOutcome): void {
   }
 }
 
-/** Print one whole turn: the message, the block, the answer and the outcome. */
-export function printTurn(output: Output, record: TurnRecord): void {
-  output.line();
-  output.detail('you', style.strong(record.message));
+/** Print what memory reported beyond the block and the outcome: what weakened it, what was withheld. */
+export function printMemoryReport(output: Output, record: TurnRecord): void {
+  const blockConditions = new Set(record.block.degraded.conditions);
+  for (const condition of record.report.degraded) {
+    if (blockConditions.has(condition)) continue;
+    output.detail('degraded', style.warn(`${condition.code}: ${condition.detail}`));
+  }
+  if (record.outcome) printOutcome(output, record.outcome);
+}
+
+/**
+ * Print one whole turn: the message, the block, the answer (unless it was
+ * already printed as it streamed) and what memory did with the reply.
+ */
+export function printTurn(
+  output: Output,
+  record: TurnRecord,
+  options: { readonly answerPrinted?: boolean } = {},
+): void {
+  if (!options.answerPrinted) {
+    output.line();
+    output.detail('you', style.strong(record.message));
+  }
   printBlock(output, record.block);
-  output.detail(`model`, `${record.answer} ${style.dim(`(${record.outcome.family} reply)`)}`);
-  printOutcome(output, record.outcome);
+  if (!options.answerPrinted) {
+    const family = record.outcome ? ` ${style.dim(`(${record.outcome.family} reply)`)}` : '';
+    output.detail('model', `${record.answer}${family}`);
+  }
+  printMemoryReport(output, record);
 }

@@ -82,7 +82,7 @@ export function demoProgram(output: Output, setExitCode: (code: number) => void)
     await withMemory(options, async ({ store, memory, where }) => {
       output.line(
         style.dim(
-          `Memory: ${where}. Model: the local model, replying in Anthropic, OpenAI and Gemini shapes.`,
+          `Memory: ${where}. Model: the local model, an AI SDK language model, through the @symfonic/ai-sdk middleware.`,
         ),
       );
       if (!(await runScripted(output, store, memory))) setExitCode(1);

@@ -46,7 +46,7 @@ function recalledInLastSession(
   first: readonly TurnRecord[],
 ): Check {
   const toldFirst = new Set(
-    first.flatMap((turn) => turn.outcome.applied.map((applied) => applied.record.id)),
+    first.flatMap((turn) => (turn.outcome?.applied ?? []).map((applied) => applied.record.id)),
   );
   const recalled = session.flatMap((turn) =>
     turn.block.recalled
@@ -66,7 +66,7 @@ async function correctionUpdated(
   turns: readonly TurnRecord[],
 ): Promise<Check> {
   const update = turns
-    .flatMap((turn) => turn.outcome.applied)
+    .flatMap((turn) => turn.outcome?.applied ?? [])
     .find((applied) => applied.op === 'update');
   if (!update)
     return {
@@ -92,7 +92,7 @@ async function correctionUpdated(
 
 function otherUserNeverAppeared(ada: readonly TurnRecord[], bob: readonly TurnRecord[]): Check {
   const bobIds = new Set(
-    bob.flatMap((turn) => turn.outcome.applied.map((applied) => applied.record.id)),
+    bob.flatMap((turn) => (turn.outcome?.applied ?? []).map((applied) => applied.record.id)),
   );
   const crossed = ada.flatMap((turn) =>
     turn.block.recalled.filter((memory) => bobIds.has(memory.record.id)),
@@ -110,8 +110,8 @@ function otherUserNeverAppeared(ada: readonly TurnRecord[], bob: readonly TurnRe
 /**
  * The default run: a fresh start for the demo tenant, three scripted sessions
  * for one user and one for another, every turn printed, then the three checks
- * the demo exists to show. Answers come from a deterministic local model that
- * replies in Anthropic, OpenAI and Gemini shapes in turn.
+ * the demo exists to show. Answers come from a deterministic local model, an
+ * AI SDK language model streamed through the memory middleware as a real one is.
  *
  * @returns whether every check held.
  */

@@ -9,6 +9,10 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
   '@symfonic/core': [],
   '@symfonic/memory': ['@symfonic/core', '@symfonic/provider-families'],
   '@symfonic/mcp-server': ['@symfonic/core', '@symfonic/memory', '@symfonic/store-drizzle'],
+  // An integration adapter builds on the memory capability.
+  '@symfonic/ai-sdk': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
+  // Runs the @symfonic/ai-sdk suite against AI SDK 7.
+  '@symfonic/ai-sdk-v7': ['@symfonic/core', '@symfonic/memory', '@symfonic/ai-sdk'],
 };
 
 /** Packages that a test file in any package may import, on top of its package's own allowance. */

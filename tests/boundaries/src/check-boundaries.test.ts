@@ -81,6 +81,23 @@ describe('dependency boundaries', () => {
     ]);
   });
 
+  it('lets the AI SDK integration build on memory, and on no store', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/memory/package.json': manifest('@symfonic/memory'),
+      'packages/store-memory/package.json': manifest('@symfonic/store-memory'),
+      'packages/ai-sdk/package.json': manifest('@symfonic/ai-sdk', {
+        '@symfonic/memory': '*',
+        '@symfonic/store-memory': '*',
+      }),
+      'packages/ai-sdk/src/middleware.ts':
+        "import { createMemory } from '@symfonic/memory';\nimport { createInMemoryStore } from '@symfonic/store-memory';\n",
+    });
+    expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual([
+      '@symfonic/store-memory',
+    ]);
+  });
+
   it('catches a relative import reaching into another package', () => {
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core'),

@@ -1,52 +1,64 @@
-import { jsonPayload, readReply } from '@symfonic/provider-families';
+import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { LocalModel } from './local-model.js';
+import { LocalModel, localAnswer, memoryBlockOf } from './local-model.js';
 
-const ask = (model: LocalModel, message: string, memoryBlock = '') =>
-  model.reply({ message, memoryBlock });
+const instructionsLike = 'Example:\n[semantic #1] something that is true\n\nRules.';
 
 describe('LocalModel', () => {
-  it('replies in Anthropic, OpenAI chat and Gemini shapes in turn, each read for what it said', async () => {
-    const model = new LocalModel();
-    const families = [];
-    for (const message of ['hello', 'hello', 'hello', 'hello']) {
-      families.push(readReply(await ask(model, message)).family);
-    }
-    expect(families).toEqual(['anthropic', 'openai-chat', 'gemini', 'anthropic']);
-  });
-
-  it('hides a draft ops block in its thinking, which the reader skips', async () => {
-    const reply = readReply(await ask(new LocalModel(), "I'm allergic to peanuts."));
-    expect(reply.ignored).toEqual(['thinking']);
-    expect(reply.text).not.toContain('draft note');
-    expect(jsonPayload(reply.text)).toEqual({
-      ops: [
-        { op: 'add', layer: 'semantic', text: 'The user is allergic to peanuts', salience: 0.95 },
-      ],
+  it('answers generateText with its reasoning and a fenced ops object', async () => {
+    const result = await generateText({
+      model: new LocalModel(),
+      prompt: "I'm allergic to peanuts.",
     });
-  });
-
-  it('updates a recalled memory on the same topic by its ref instead of adding a second one', async () => {
-    const block = '[semantic #2] The user lives in Lisbon\n[working] user: I moved to Porto.';
-    const reply = readReply(await ask(new LocalModel(), 'I moved to Porto.', block));
-    expect(jsonPayload(reply.text)).toEqual({
-      ops: [{ op: 'update', ref: '#2', text: 'The user lives in Porto' }],
-    });
-  });
-
-  it('answers only from the memory block, and says when it does not know', async () => {
-    const model = new LocalModel();
-    const known = readReply(
-      await ask(model, 'Where do I live?', '[semantic #1] The user lives in Porto'),
+    expect(result.reasoningText).toContain('draft note');
+    expect(result.text).toBe(
+      "Understood, I'll keep peanuts away from every suggestion.\n\n```json\n" +
+        '{"ops":[{"op":"add","layer":"semantic","text":"The user is allergic to peanuts","salience":0.95}]}\n```',
     );
-    expect(known.text).toMatch(/^You live in Porto\./);
-    const unknown = readReply(await ask(model, 'Where do I live?', ''));
-    expect(unknown.text).toMatch(/^I don't know where you live yet\./);
   });
 
-  it('gives the same replies to the same requests', async () => {
-    const first = await ask(new LocalModel(), "Hi! I'm Ada and I live in Lisbon.");
-    const second = await ask(new LocalModel(), "Hi! I'm Ada and I live in Lisbon.");
-    expect(second).toEqual(first);
+  it('streams the same answer word by word', async () => {
+    const model = new LocalModel();
+    const streamed = streamText({ model, prompt: 'I moved to Porto.' });
+    const deltas: string[] = [];
+    for await (const delta of streamed.textStream) deltas.push(delta);
+    const generated = await generateText({ model, prompt: 'I moved to Porto.' });
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.join('')).toBe(generated.text);
+  });
+
+  it('reads the memory block that ends a system message, not the example lines before it', () => {
+    const prompt = [
+      { role: 'system' as const, content: 'You are kind.' },
+      {
+        role: 'system' as const,
+        content: `${instructionsLike}\n\n[semantic #2] The user lives in Lisbon\n[working] user: hi`,
+      },
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'I moved to Porto.' }] },
+    ];
+    expect(memoryBlockOf(prompt)).toBe(
+      '[semantic #2] The user lives in Lisbon\n[working] user: hi',
+    );
+  });
+
+  it('updates a recalled memory on the same topic by its ref instead of adding a second one', () => {
+    const answer = localAnswer({
+      message: 'I moved to Porto.',
+      memoryBlock: '[semantic #2] The user lives in Lisbon\n[working] user: I moved to Porto.',
+    });
+    expect(answer.text).toContain(
+      '{"ops":[{"op":"update","ref":"#2","text":"The user lives in Porto"}]}',
+    );
+  });
+
+  it('answers only from the memory block, and says when it does not know', () => {
+    const known = localAnswer({
+      message: 'Where do I live?',
+      memoryBlock: '[semantic #1] The user lives in Porto',
+    });
+    expect(known.text).toMatch(/^You live in Porto\./);
+    expect(localAnswer({ message: 'Where do I live?', memoryBlock: '' }).text).toMatch(
+      /^I don't know where you live yet\./,
+    );
   });
 });

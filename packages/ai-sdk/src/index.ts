@@ -1,0 +1,19 @@
+export type {
+  MemoryDegradation,
+  MemoryFinish,
+  MemoryReport,
+  MemoryStep,
+  MemoryTimings,
+} from './memory-report.js';
+export {
+  type MemoryToolResult,
+  type MemoryToolsOptions,
+  memoryTools,
+  type ToolMemory,
+} from './memory-tools.js';
+export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
+export {
+  type SymfonicMemoryMiddleware,
+  type SymfonicMemoryOptions,
+  symfonicMemory,
+} from './symfonic-memory.js';

@@ -1,0 +1,378 @@
+import {
+  InvalidMemoryInput,
+  type MemoryScope,
+  MemoryUnavailable,
+  ScopeViolation,
+} from '@symfonic/core';
+import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
+import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
+import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
+import { type PromptReading, readPrompt } from './read-prompt.js';
+import { withoutCarriedTurns } from './without-carried-turns.js';
+
+/** What every call of one middleware shares: its options, and the turn it is in. */
+export interface MemorySetup {
+  readonly memory: Memory;
+  readonly conversation: MemoryScope;
+  readonly owner: MemoryScope;
+  readonly writer: string;
+  /** The name of the memory tool whose calls `remember` reads (default `memory_ops`). */
+  readonly toolName: string;
+  readonly speakers: { readonly user: string; readonly assistant: string };
+  readonly hydrateBudgetMs: number;
+  readonly newTurnId: () => string;
+  readonly onMemory: ((report: MemoryReport) => void) | undefined;
+  /** The turn the middleware is in; a tool step of the same user message reuses it. */
+  turn: TurnState | undefined;
+}
+
+/** One turn: its id, the block its first step built, and the user's turn being logged. */
+export interface TurnState {
+  readonly key: string;
+  readonly turnId: string;
+  readonly block: MemoryBlock;
+  readonly system: string;
+  readonly position: number;
+  readonly degraded: readonly MemoryDegradation[];
+  /** Logging the user's turn, started beside the model call; settles to its degradation, if any. */
+  readonly recording: Promise<MemoryDegradation | undefined>;
+  /** The parts that carried ops in the turn's steps so far, read with the final step's. */
+  readonly carried: unknown[];
+  /** A failure of a hydration that outlived its budget, once it settles. */
+  lateFailure?: unknown;
+}
+
+/** What a step's answer holds for memory, and what the user got. */
+export interface StepAnswer {
+  /**
+   * The reply `remember` reads, in the shape the reader reads, with the
+   * withheld ops objects as its only text, after `earlier`: the parts that
+   * carried ops in the turn's earlier steps.
+   */
+  readonly reply: (earlier: readonly unknown[]) => unknown;
+  /** The parts of this step that carry ops (withheld text, memory tool calls), for a later step's reply. */
+  readonly carried: readonly unknown[];
+  /** True when the step calls the memory tool, which has no `execute`: the loop ends with this step. */
+  readonly callsMemoryTool: boolean;
+  readonly answer: string;
+  readonly withheld: readonly string[];
+  readonly truncated: boolean;
+}
+
+const emptyBlock: MemoryBlock = {
+  text: '',
+  working: { turns: [], dropped: [], degraded: false },
+  recalled: [],
+  refs: {},
+  dropped: [],
+  degraded: { working: false, recall: false, conditions: [] },
+};
+
+/**
+ * Whether a failure of memory may be degraded (the call goes on without
+ * memory, and says so): the store is down, or the turn's own text is more
+ * than memory accepts. A scope violation, a missing port or a bug is never
+ * degraded.
+ */
+function degradable(error: unknown): error is Error {
+  if (ScopeViolation.isInstance(error)) return false;
+  return MemoryUnavailable.isInstance(error) || InvalidMemoryInput.isInstance(error);
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const elapsedSince = (start: number) => performance.now() - start;
+
+/** The prompt with the memory system message after the prompt's own leading system messages. */
+function withSystemMessage(
+  prompt: readonly PromptMessage[],
+  system: string,
+): readonly PromptMessage[] {
+  let at = 0;
+  while (prompt[at]?.role === 'system') at += 1;
+  return [...prompt.slice(0, at), { role: 'system', content: system }, ...prompt.slice(at)];
+}
+
+/**
+ * The memory side of one model call: reads the prompt, builds or reuses the
+ * turn's block and adds it to the prompt; at the end, on the final step,
+ * remembers and logs the answer; and reports it all once through `onMemory`.
+ */
+export class MemoryCall<Options extends CallOptions> {
+  readonly params: Options;
+  readonly #setup: MemorySetup;
+  readonly #step: MemoryStep;
+  readonly #turn: TurnState | undefined;
+  readonly #skipReason: string | undefined;
+  readonly #degraded: MemoryDegradation[] = [];
+  #hydrateMs: number | undefined;
+  #middlewareMs = 0;
+  #reported = false;
+
+  private constructor(
+    setup: MemorySetup,
+    params: Options,
+    step: MemoryStep,
+    turn: TurnState | undefined,
+    skipReason: string | undefined,
+    hydrateMs: number | undefined,
+  ) {
+    this.#setup = setup;
+    this.params = params;
+    this.#step = step;
+    this.#turn = turn;
+    this.#skipReason = skipReason;
+    this.#hydrateMs = hydrateMs;
+    if (turn && step !== 'tool-step') this.#degraded.push(...turn.degraded);
+  }
+
+  /** True when memory takes part in this call (its answer is filtered, its final step remembered). */
+  get active(): boolean {
+    return this.#turn !== undefined;
+  }
+
+  /**
+   * Prepare one call: a new user turn is hydrated (within the budget) and
+   * its logging started; a tool step of the current turn reuses its block.
+   *
+   * @throws ScopeViolation, MissingMemoryPort, or any failure that is not the store being down.
+   */
+  static async begin<Options extends CallOptions>(
+    setup: MemorySetup,
+    params: Options,
+  ): Promise<MemoryCall<Options>> {
+    const started = performance.now();
+    const reading = readPrompt(params.prompt);
+    if (reading.kind === 'other') {
+      const call = new MemoryCall(setup, params, 'outside', undefined, reading.reason, undefined);
+      call.#middlewareMs += elapsedSince(started);
+      return call;
+    }
+    const current = setup.turn;
+    if (reading.kind === 'tool-step' && current?.key === reading.key) {
+      const prepared = { ...params, prompt: withSystemMessage(params.prompt, current.system) };
+      const call = new MemoryCall(setup, prepared, 'tool-step', current, undefined, 0);
+      call.#middlewareMs += elapsedSince(started);
+      return call;
+    }
+    const turnId = setup.newTurnId();
+    let ownMs = elapsedSince(started);
+    const hydrateStarted = performance.now();
+    const hydration = await MemoryCall.#hydrate(setup, reading);
+    const hydrateMs = elapsedSince(hydrateStarted);
+    const afterHydrate = performance.now();
+    const block = withoutCarriedTurns(hydration.block, reading.carried);
+    const lastLogged = Math.max(-1, ...hydration.block.working.turns.map((turn) => turn.turn));
+    const position = Math.max(reading.position, lastLogged + 1);
+    const recording =
+      reading.kind === 'user-turn'
+        ? MemoryCall.#record(setup, {
+            turnId,
+            speaker: setup.speakers.user,
+            text: reading.text,
+            turn: position,
+          })
+        : Promise.resolve(undefined);
+    // Awaited on the final step, which rethrows a failure that is not a degradation; a loop that
+    // stops on a tool call never gets there, and its failure must not become an unhandled rejection.
+    recording.catch(() => undefined);
+    const instructions = setup.memory.instructions();
+    const system = block.text.length > 0 ? `${instructions}\n\n${block.text}` : instructions;
+    const turn: TurnState = {
+      key: reading.key,
+      turnId,
+      block,
+      system,
+      position,
+      degraded: [...hydration.degraded, ...block.degraded.conditions],
+      recording,
+      carried: [],
+    };
+    hydration.late?.then((failure) => {
+      turn.lateFailure = failure;
+    });
+    setup.turn = turn;
+    const prepared = { ...params, prompt: withSystemMessage(params.prompt, system) };
+    const step = reading.kind === 'user-turn' ? 'first' : 'resumed';
+    const call = new MemoryCall(setup, prepared, step, turn, undefined, hydrateMs);
+    ownMs += elapsedSince(afterHydrate);
+    call.#middlewareMs += ownMs;
+    return call;
+  }
+
+  static async #hydrate(
+    setup: MemorySetup,
+    reading: Extract<PromptReading, { text: string }>,
+  ): Promise<{
+    block: MemoryBlock;
+    degraded: MemoryDegradation[];
+    late?: Promise<unknown>;
+  }> {
+    const hydrating = setup.memory.hydrate(setup.conversation, reading.text);
+    let timer: NodeJS.Timeout | undefined;
+    const overBudget = new Promise<'over-budget'>((resolve) => {
+      timer = setTimeout(() => resolve('over-budget'), setup.hydrateBudgetMs);
+      timer.unref?.();
+    });
+    try {
+      const settled = await Promise.race([hydrating, overBudget]);
+      if (settled === 'over-budget') {
+        const late = hydrating.then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        return {
+          block: emptyBlock,
+          degraded: [
+            {
+              code: 'hydrate-timeout',
+              detail: `the block took longer than ${setup.hydrateBudgetMs} ms: the call went without it`,
+            },
+          ],
+          late,
+        };
+      }
+      return { block: settled, degraded: [] };
+    } catch (error) {
+      if (!degradable(error)) throw error;
+      return {
+        block: emptyBlock,
+        degraded: [{ code: 'hydrate-failed', detail: messageOf(error) }],
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  static async #record(
+    setup: MemorySetup,
+    turn: { turnId: string; speaker: string; text: string; turn: number },
+  ): Promise<MemoryDegradation | undefined> {
+    try {
+      await setup.memory.record(setup.conversation, turn);
+      return undefined;
+    } catch (error) {
+      if (!degradable(error)) throw error;
+      return { code: 'record-failed', detail: `turn ${turn.turnId}: ${messageOf(error)}` };
+    }
+  }
+
+  /** Add `milliseconds` of the middleware's own work (the stream filter's) to the report. */
+  addMiddlewareTime(milliseconds: number): void {
+    this.#middlewareMs += milliseconds;
+  }
+
+  /**
+   * The model finished this call. The final step of a turn is one that
+   * finished for any reason but `tool-calls`, or that called the memory tool
+   * (it has no `execute`, so the loop stops there). On it: `remember` at the
+   * owner with the block's refs reads what carried ops in every step of the
+   * turn, then the answer is logged; a failure of either is reported, never
+   * thrown, but a scope violation. An earlier step's ops are kept for it.
+   * Then report.
+   *
+   * @throws ScopeViolation from `remember`, or from a hydration that outlived its budget.
+   */
+  async finish(finishReason: FinishReason, step: () => StepAnswer): Promise<void> {
+    const turn = this.#turn;
+    if (!turn) {
+      this.skip();
+      return;
+    }
+    const started = performance.now();
+    if (ScopeViolation.isInstance(turn.lateFailure)) throw turn.lateFailure;
+    if (finishReason.unified === 'error' || finishReason.unified === 'interrupted') {
+      this.#report('errored', {
+        reason: `the model finished with "${finishReason.unified}": nothing was written`,
+      });
+      return;
+    }
+    const { answer, withheld, truncated, ...forMemory } = step();
+    if (finishReason.unified === 'tool-calls' && !forMemory.callsMemoryTool) {
+      turn.carried.push(...forMemory.carried);
+      this.#middlewareMs += elapsedSince(started);
+      this.#report('tool-calls', { withheld, truncated });
+      return;
+    }
+    const reply = forMemory.reply(turn.carried);
+    this.#setup.turn = undefined;
+    this.#middlewareMs += elapsedSince(started);
+    const remembering = performance.now();
+    let outcome: RememberOutcome | undefined;
+    try {
+      outcome = await this.#setup.memory.remember(this.#setup.owner, reply, {
+        provenance: { writer: this.#setup.writer, turnId: turn.turnId },
+        refs: turn.block.refs,
+        toolName: this.#setup.toolName,
+      });
+    } catch (error) {
+      if (ScopeViolation.isInstance(error)) throw error;
+      this.#degraded.push({ code: 'remember-failed', detail: messageOf(error) });
+    }
+    const rememberMs = elapsedSince(remembering);
+    const recording = performance.now();
+    const userRecorded = await turn.recording;
+    if (userRecorded) this.#degraded.push(userRecorded);
+    const answerRecorded = await MemoryCall.#record(this.#setup, {
+      turnId: `${turn.turnId}:answer`,
+      speaker: this.#setup.speakers.assistant,
+      text: answer,
+      turn: turn.position + 1,
+    });
+    if (answerRecorded) this.#degraded.push(answerRecorded);
+    this.#report('remembered', {
+      answer,
+      withheld,
+      truncated,
+      rememberMs,
+      recordMs: elapsedSince(recording),
+      ...(outcome ? { outcome } : {}),
+    });
+  }
+
+  /** The call was outside a turn: report it, with the reason. */
+  skip(): void {
+    this.#report('skipped', {});
+  }
+
+  /** The model call failed or its stream was cancelled: nothing is written; report why. */
+  fail(finish: 'errored' | 'aborted', reason: string): void {
+    this.#report(finish, { reason });
+  }
+
+  #report(
+    finish: MemoryFinish,
+    details: {
+      reason?: string;
+      answer?: string;
+      withheld?: readonly string[];
+      truncated?: boolean;
+      outcome?: RememberOutcome;
+      rememberMs?: number;
+      recordMs?: number;
+    },
+  ): void {
+    if (this.#reported) return;
+    this.#reported = true;
+    const turn = this.#turn;
+    const reason = details.reason ?? this.#skipReason;
+    const report: MemoryReport = {
+      step: this.#step,
+      finish,
+      ...(turn ? { turnId: turn.turnId, block: turn.block } : {}),
+      ...(details.outcome ? { outcome: details.outcome } : {}),
+      ...(details.answer === undefined ? {} : { answer: details.answer }),
+      withheld: details.withheld ?? [],
+      truncated: details.truncated ?? false,
+      degraded: [...this.#degraded],
+      ...(reason === undefined ? {} : { reason }),
+      timings: {
+        ...(this.#hydrateMs === undefined ? {} : { hydrate: this.#hydrateMs }),
+        ...(details.rememberMs === undefined ? {} : { remember: details.rememberMs }),
+        ...(details.recordMs === undefined ? {} : { record: details.recordMs }),
+        middleware: this.#middlewareMs,
+      },
+    };
+    this.#setup.onMemory?.(report);
+  }
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  InvalidMemoryInput,
+  isWithin,
+  Limits,
+  type MemoryScope,
+  parseInput,
+  toScope,
+} from '@symfonic/core';
+import { type Memory, type MemoryBlock, memoryToolName } from '@symfonic/memory';
+import { z } from 'zod';
+import { filterGenerateResult } from './filter-generate-result.js';
+import { filterStream } from './filter-stream.js';
+import type {
+  CallOptions,
+  GenerateResult,
+  StreamPart,
+  StreamResult,
+  WrappedModel,
+} from './language-model-shapes.js';
+import { MemoryCall, type MemorySetup } from './memory-call.js';
+import type { MemoryReport } from './memory-report.js';
+
+/** Options of {@link symfonicMemory}. */
+export interface SymfonicMemoryOptions {
+  /** The memory loop (`createMemory` of `@symfonic/memory`) over the app's store. */
+  readonly memory: Memory;
+  /** Where the turns are logged and the working window is read: the conversation. */
+  readonly conversation: MemoryScope;
+  /** Where memories are written: usually the user, an ancestor of `conversation` (or it). */
+  readonly owner: MemoryScope;
+  /** Everything memory did on each model call (see {@link MemoryReport}); nothing is logged elsewhere. */
+  readonly onMemory?: (report: MemoryReport) => void;
+  /** How long a call waits for its block, in milliseconds (default 1,500); past it the call goes without. */
+  readonly hydrateBudgetMs?: number;
+  /** The provenance `writer` of what is remembered (default `symfonic-ai-sdk`). */
+  readonly writer?: string;
+  /** The speakers the turns are logged under (default `user` and `assistant`). */
+  readonly speakers?: { readonly user?: string; readonly assistant?: string };
+  /**
+   * The name of the memory tool (`aiSdkMemoryTool()` of `@symfonic/memory/ai-sdk`, given
+   * without `execute`) whose calls `remember` reads beside the answer; default `memory_ops`.
+   */
+  readonly toolName?: string;
+  /** A new turn id for each user turn (default a random UUID); the answer is logged as `<id>:answer`. */
+  readonly turnId?: () => string;
+}
+
+/**
+ * The middleware {@link symfonicMemory} returns: a language-model middleware
+ * for `wrapLanguageModel`, of the `v3` shape AI SDK 6 takes, whose methods
+ * are generic over the call options and results so that AI SDK 7 (which
+ * hands a middleware `LanguageModelV4` values, and accepts `v3` middlewares)
+ * types it too.
+ */
+export interface SymfonicMemoryMiddleware {
+  readonly specificationVersion: 'v3';
+  /**
+   * The block of the turn in progress (from its first step until its final
+   * step finishes), `undefined` between turns: what `memoryTools` resolves refs against.
+   */
+  block(): MemoryBlock | undefined;
+  wrapGenerate<Options extends CallOptions, Generated extends GenerateResult, Streamed>(options: {
+    doGenerate: () => PromiseLike<Generated>;
+    params: Options;
+    model: WrappedModel<Options, Generated, Streamed>;
+  }): Promise<Generated>;
+  wrapStream<
+    Options extends CallOptions,
+    Generated,
+    Streamed extends StreamResult<Part>,
+    Part extends StreamPart = StreamPart,
+  >(options: {
+    doStream: () => PromiseLike<Streamed>;
+    params: Options;
+    model: WrappedModel<Options, Generated, Streamed>;
+  }): Promise<Streamed>;
+}
+
+/** The model's answer to `call`; a model that fails is reported (nothing was written) and rethrown. */
+async function calling<Result>(
+  call: MemoryCall<CallOptions>,
+  run: () => PromiseLike<Result>,
+): Promise<Result> {
+  try {
+    return await run();
+  } catch (error) {
+    call.fail('errored', 'the model call failed: nothing was written');
+    throw error;
+  }
+}
+
+const writerSchema = z.string().min(1).max(Limits.id);
+const speakerSchema = z.string().max(Limits.id);
+const budgetSchema = z.number().int().min(0).max(600_000);
+
+/**
+ * Memory for a Vercel AI SDK model, as a middleware: one per request (or
+ * user), `wrapLanguageModel({ model, middleware: symfonicMemory({ memory,
+ * conversation, owner }) })`. On each call:
+ *
+ * - a prompt ending with a user message starts a turn: the block is hydrated
+ *   at `conversation` for the user's text (within `hydrateBudgetMs`) and one
+ *   system message, `memory.instructions()` then the block, is added after
+ *   the prompt's own system messages; the block leaves out the turns the
+ *   prompt already carries (reported in `dropped`); the user's turn is logged
+ *   beside the model call;
+ * - a prompt ending with tool results of that turn reuses its block: a tool
+ *   loop costs one hydration;
+ * - the answer never holds the ops object (generate and stream, see
+ *   `OpsObjectFilter`); on the final step (any finish but `tool-calls`),
+ *   `remember` writes at `owner` what was withheld, with the block's refs and
+ *   provenance `{ writer, turnId }`, then the answer as the user got it is
+ *   logged at `conversation`.
+ *
+ * The store being down (or a turn longer than memory accepts) never fails
+ * the call: it goes without memory and `onMemory` says so. A `ScopeViolation`
+ * fails it. A model call that fails, or a stream that errors or is
+ * cancelled, writes nothing.
+ *
+ * @throws InvalidMemoryInput when a scope is malformed, `owner` is not
+ * `conversation` or one of its ancestors (its memories would never be
+ * recalled there), or an option is out of range.
+ */
+export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMiddleware {
+  if (typeof options?.memory?.hydrate !== 'function') {
+    throw new InvalidMemoryInput('invalid symfonicMemory options: "memory" is not a Memory');
+  }
+  const conversation = toScope(options.conversation);
+  const owner = toScope(options.owner);
+  if (!isWithin(conversation, owner)) {
+    throw new InvalidMemoryInput(
+      'invalid symfonicMemory options: "owner" must be "conversation" or one of its ancestors, or what is remembered is never recalled there',
+    );
+  }
+  const setup: MemorySetup = {
+    memory: options.memory,
+    conversation,
+    owner,
+    writer: parseInput(writerSchema, options.writer ?? 'symfonic-ai-sdk', 'writer'),
+    toolName: parseInput(writerSchema, options.toolName ?? memoryToolName, 'toolName'),
+    speakers: {
+      user: parseInput(speakerSchema, options.speakers?.user ?? 'user', 'user speaker'),
+      assistant: parseInput(
+        speakerSchema,
+        options.speakers?.assistant ?? 'assistant',
+        'assistant speaker',
+      ),
+    },
+    hydrateBudgetMs: parseInput(budgetSchema, options.hydrateBudgetMs ?? 1_500, 'hydrateBudgetMs'),
+    newTurnId: options.turnId ?? randomUUID,
+    onMemory: options.onMemory,
+    turn: undefined,
+  };
+
+  const middleware: SymfonicMemoryMiddleware = {
+    specificationVersion: 'v3',
+
+    block: () => setup.turn?.block,
+
+    async wrapGenerate({ params, model }) {
+      const call = await MemoryCall.begin(setup, params);
+      const result = await calling(call, () => model.doGenerate(call.params));
+      if (!call.active) {
+        call.skip();
+        return result;
+      }
+      const started = performance.now();
+      const { visible, step } = filterGenerateResult(result, setup.toolName);
+      call.addMiddlewareTime(performance.now() - started);
+      await call.finish(result.finishReason, () => step);
+      return visible;
+    },
+
+    async wrapStream({ params, model }) {
+      const call = await MemoryCall.begin(setup, params);
+      const result = await calling(call, () => model.doStream(call.params));
+      if (!call.active) {
+        call.skip();
+        return result;
+      }
+      return { ...result, stream: filterStream(result.stream, call, setup.toolName) };
+    },
+  };
+  return middleware;
+}
