@@ -53,7 +53,9 @@ function run(
 const demo = (cwd: string, ...args: string[]) => run(process.execPath, [cli, ...args], cwd);
 const escapeCharacter = String.fromCharCode(27);
 
-describe('the demo, run as a process from a clean directory', () => {
+// Each test runs the demo as a process (a cold PGlite start, a build check); the
+// limit is the process's own, so a loaded machine is slow here, never failed.
+describe('the demo, run as a process from a clean directory', { timeout: 120_000 }, () => {
   let workDirectory: string;
 
   beforeAll(() => {
