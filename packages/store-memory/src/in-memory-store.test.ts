@@ -53,6 +53,24 @@ describe('createInMemoryStore', () => {
     expect(result.degradations.map((row) => row.code)).toContain(commonTermsSkipped);
   });
 
+  it('ranks the memory holding a cue word above those sharing only its stop words', async () => {
+    const store = createInMemoryStore();
+    const texts = [
+      'Yusuf: I quit smoking three weeks ago.',
+      'Maya: Yusuf, what did you win at the charity auction?',
+      'Maya: Yusuf, what did you cook for the party?',
+      'Maya: Yusuf, what did you think of the film?',
+      'Yusuf: The film was long, but I liked it.',
+    ];
+    await store.apply(
+      scope,
+      texts.map((text) => ({ op: 'add', text })),
+      provenance,
+    );
+    const result = await store.retrieve({ scope, cue: 'What did Yusuf quit?', limit: 5 });
+    expect(result.memories[0]?.record.text).toBe(texts[0]);
+  });
+
   it('writes nothing when closed while the embedder is working', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {

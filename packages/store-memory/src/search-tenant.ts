@@ -1,6 +1,7 @@
 import type { FusionWeights, MemoryLayer, StoredLayer } from '@symfonic/core';
 import { bm25PlusScore } from './bm25-plus-score.js';
 import { type Candidate, compareCandidates } from './compare-candidates.js';
+import { englishStopTerms } from './english-stop-terms.js';
 import { fuseRankings } from './fuse-rankings.js';
 import { NearestRows } from './nearest-rows.js';
 import { planCueTerms } from './plan-cue-terms.js';
@@ -92,8 +93,12 @@ function storedLayersOf(layers: ReadonlySet<MemoryLayer> | undefined): StoredLay
  * statistics of exactly those memories the asking scope sees in those layers
  * (how many, how long, how many hold each term), so a score never depends on
  * a memory the scope cannot see, or on one deleted or forgotten. Scores are
- * multiplied by the number of cue terms matched, as MiniSearch does. Cut to
- * the page; every visible match past it is counted unread.
+ * multiplied by the number of content terms matched (cue terms that are not
+ * English stop words, at least 1), as MiniSearch multiplies by every term
+ * matched: stop words still score their (small) BM25+ share, but a memory
+ * holding "what", "did" and "you" is not tripled above the one holding the
+ * cue's only content word. Cut to the page; every visible match past it is
+ * counted unread.
  */
 function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchOutcome {
   const { key, layers, page } = search;
@@ -122,7 +127,8 @@ function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchO
         averageLength,
       );
     }
-    return { record: memory.record, relevance: relevance * matched.length };
+    const contentTerms = matched.filter((term) => !englishStopTerms.has(term)).length;
+    return { record: memory.record, relevance: relevance * Math.max(1, contentTerms) };
   });
   const unread = cut(lexical, page);
   return { ranked: lexical, unread, unreadWordMatches: unread, skippedTerms: terms.skipped };

@@ -15,9 +15,10 @@ const word = /[\p{L}\p{M}\p{N}]+|\p{Extended_Pictographic}/gu;
  * from 56 to 59 percent). Porter's rules only strip English suffixes: words
  * of other scripts pass unchanged, and a Latin-script word of another
  * language is at worst cut the same way in memories and cues. Stop words are
- * kept: BM25 already gives them almost no weight, and dropping them lost
- * recall in the same evaluation. Scripts written without spaces (Chinese,
- * Japanese) yield one term per unbroken run.
+ * kept: a question put in other words may share nothing else with its
+ * evidence; the ranking keeps them from multiplying a score (see
+ * `englishStopTerms`). Scripts written without spaces (Chinese, Japanese)
+ * yield one term per unbroken run.
  *
  * @returns the terms in order, `[]` for a text without any; never throws.
  */
