@@ -4,7 +4,12 @@ export {
   type RejectedOp,
   RejectionCode,
 } from './apply-result.js';
-export { type ConversationTurn, conversationTurnSchema } from './conversation-turn.js';
+export {
+  type ConversationTurn,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
+  conversationTurnSchema,
+} from './conversation-turn.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';

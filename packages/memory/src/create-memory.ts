@@ -3,14 +3,14 @@ import {
   type ConversationLog,
   type ConversationSource,
   type ConversationTurn,
-  conversationTurnSchema,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
   type EmbeddingProvider,
   type MemoryScope,
   type MemoryWriter,
   parseInput,
   toScope,
 } from '@symfonic/core';
-import type { z } from 'zod';
 import { embeddingRelevance } from './embedding-relevance.js';
 import { hydrate } from './hydrate.js';
 import { instructions } from './instructions.js';
@@ -56,13 +56,16 @@ export interface MemoryOptions {
 /** The memory loop for an agent: record, hydrate, remember. */
 export interface Memory {
   /**
-   * Log one conversation turn at `scope` (a `turnId` already logged there is a no-op).
+   * Log one conversation turn at `scope` (a `turnId` already logged there is
+   * a no-op). Leave `turn` out and the store numbers it: the next position of
+   * the conversation, atomically, so concurrent chats never share a number.
    *
+   * @returns the turn as logged, with its number.
    * @throws InvalidMemoryInput when the scope or turn is malformed.
    * @throws MissingMemoryPort when the store has no `append`.
    * @throws MemoryUnavailable when the log cannot be reached.
    */
-  record(scope: MemoryScope, turn: z.input<typeof conversationTurnSchema>): Promise<void>;
+  record(scope: MemoryScope, turn: ConversationTurnInput): Promise<ConversationTurn>;
   /**
    * The memory block for the next model call at `scope`, recalled for `cue`
    * (see {@link MemoryBlock}). A half whose store is unreachable is empty and
@@ -113,8 +116,8 @@ export function createMemory(options: MemoryOptions): Memory {
         });
       }
       const asking = toScope(scope);
-      const valid: ConversationTurn = parseInput(conversationTurnSchema, turn, 'conversation turn');
-      await store.append(asking, valid);
+      const valid = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
+      return store.append(asking, valid);
     },
 
     async hydrate(scope, cue) {

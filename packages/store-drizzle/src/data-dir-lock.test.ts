@@ -89,38 +89,42 @@ function startHolder(dataDir: string): Holder {
 }
 
 describe('one process per PGlite folder', () => {
-  it('refuses a folder another live process holds, at once, naming the folder and the holder', slow, async () => {
-    const dataDir = join(directory, 'held');
-    const holder = startHolder(dataDir);
-    expect(await holder.line()).toBe('opened');
+  it(
+    'refuses a folder another live process holds, at once, naming the folder and the holder',
+    slow,
+    async () => {
+      const dataDir = join(directory, 'held');
+      const holder = startHolder(dataDir);
+      expect(await holder.line()).toBe('opened');
 
-    const failure = await openPGliteStore({ dataDir }).catch((error: unknown) => error);
-    expect(DataDirUnavailable.isInstance(failure)).toBe(true);
-    expect(MemoryUnavailable.isInstance(failure)).toBe(true);
-    const locked = failure as DataDirUnavailable;
-    expect(locked.problem).toBe('locked');
-    expect(locked.dataDir).toBe(dataDir);
-    expect(locked.holder?.pid).toBe(holder.child.pid);
-    expect(locked.message).toContain(dataDir);
-    expect(locked.message).toContain(`process ${holder.child.pid}`);
+      const failure = await openPGliteStore({ dataDir }).catch((error: unknown) => error);
+      expect(DataDirUnavailable.isInstance(failure)).toBe(true);
+      expect(MemoryUnavailable.isInstance(failure)).toBe(true);
+      const locked = failure as DataDirUnavailable;
+      expect(locked.problem).toBe('locked');
+      expect(locked.dataDir).toBe(dataDir);
+      expect(locked.holder?.pid).toBe(holder.child.pid);
+      expect(locked.message).toContain(dataDir);
+      expect(locked.message).toContain(`process ${holder.child.pid}`);
 
-    // close releases the folder: this process opens it and reads the holder's turn.
-    holder.child.stdin.write('close\n');
-    expect(await holder.line()).toBe('closed');
-    await holder.exited;
-    const store = await openPGliteStore({ dataDir });
-    try {
-      const logged = await store.recent(scope, 10);
-      expect(logged.map((turn) => turn.turnId)).toEqual([`from-${holder.child.pid}`]);
+      // close releases the folder: this process opens it and reads the holder's turn.
+      holder.child.stdin.write('close\n');
+      expect(await holder.line()).toBe('closed');
+      await holder.exited;
+      const store = await openPGliteStore({ dataDir });
+      try {
+        const logged = await store.recent(scope, 10);
+        expect(logged.map((turn) => turn.turnId)).toEqual([`from-${holder.child.pid}`]);
 
-      // …and while this process holds it, a second process is refused in turn.
-      const second = startHolder(dataDir);
-      expect(await second.line()).toBe(`failed locked ${process.pid}`);
-      await second.exited;
-    } finally {
-      await store.close();
-    }
-  });
+        // …and while this process holds it, a second process is refused in turn.
+        const second = startHolder(dataDir);
+        expect(await second.line()).toBe(`failed locked ${process.pid}`);
+        await second.exited;
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   it('recovers the lock of a process that died holding the folder', slow, async () => {
     const dataDir = join(directory, 'abandoned');
@@ -138,15 +142,19 @@ describe('one process per PGlite folder', () => {
     }
   });
 
-  it('refuses a second store on a folder this process has open, until the first closes', slow, async () => {
-    const dataDir = join(directory, 'twice');
-    const first = await openPGliteStore({ dataDir });
-    const failure = await openPGliteStore({ dataDir }).catch((error: unknown) => error);
-    expect(DataDirUnavailable.isInstance(failure) && failure.problem).toBe('locked');
-    expect((failure as DataDirUnavailable).holder?.pid).toBe(process.pid);
-    expect((failure as Error).message).toContain('close the other store first');
-    await first.close();
-    const again = await openPGliteStore({ dataDir });
-    await again.close();
-  });
+  it(
+    'refuses a second store on a folder this process has open, until the first closes',
+    slow,
+    async () => {
+      const dataDir = join(directory, 'twice');
+      const first = await openPGliteStore({ dataDir });
+      const failure = await openPGliteStore({ dataDir }).catch((error: unknown) => error);
+      expect(DataDirUnavailable.isInstance(failure) && failure.problem).toBe('locked');
+      expect((failure as DataDirUnavailable).holder?.pid).toBe(process.pid);
+      expect((failure as Error).message).toContain('close the other store first');
+      await first.close();
+      const again = await openPGliteStore({ dataDir });
+      await again.close();
+    },
+  );
 });

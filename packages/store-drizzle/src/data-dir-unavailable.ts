@@ -54,7 +54,11 @@ export class DataDirUnavailable extends MemoryUnavailable {
   constructor(
     dataDir: string,
     problem: DataDirProblem,
-    options: { readonly holder?: DataDirHolder; readonly cause?: unknown; readonly detail?: string } = {},
+    options: {
+      readonly holder?: DataDirHolder;
+      readonly cause?: unknown;
+      readonly detail?: string;
+    } = {},
   ) {
     const { holder, detail } = options;
     const held = holder

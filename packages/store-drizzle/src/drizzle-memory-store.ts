@@ -1,7 +1,8 @@
 import {
   type ApplyResult,
   type ConversationTurn,
-  conversationTurnSchema,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
   type EmbeddingProvider,
@@ -35,6 +36,7 @@ import {
   validateMemoryOp,
 } from '@symfonic/core';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { appendTurn } from './append-turn.js';
 import { ApplyConflict } from './apply-conflict.js';
 import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
 import { atScope } from './at-scope.js';
@@ -58,7 +60,6 @@ import { runInTransaction } from './run-in-transaction.js';
 import { memories } from './schema/memories.js';
 import { memoryVersions } from './schema/memory-versions.js';
 import { turns } from './schema/turns.js';
-import { scopePlacement } from './scope-placement.js';
 import { settleRetrieval } from './settle-retrieval.js';
 import type { StoreDatabase } from './store-database.js';
 import { StoreWithoutVectors } from './store-without-vectors.js';
@@ -215,20 +216,22 @@ export class DrizzleMemoryStore implements MemoryStore {
   }
 
   /**
-   * Log one turn at `scope`; a `turnId` already logged at that scope is a no-op.
+   * Log one turn at `scope`; a `turnId` already logged at that scope is a
+   * no-op. A turn without a `turn` number gets one more than the highest
+   * logged at the scope (0 for the first): the number is read and the row
+   * written in one transaction holding an advisory lock on the scope, so
+   * concurrent appends, from any process, never share a number.
    *
+   * @returns the turn as logged (the first one, for a `turnId` already logged).
    * @throws InvalidMemoryInput when the scope or turn is malformed or holds text PostgreSQL cannot keep exactly.
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
-  append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
+  append(scope: MemoryScope, turn: ConversationTurnInput): Promise<ConversationTurn> {
     return this.#run('append a turn', async () => {
       const where = toScope(scope);
-      const valid = parseInput(conversationTurnSchema, turn, 'conversation turn');
+      const valid = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
       refuseUnstorable('conversation turn', valid);
-      await this.#settings.database
-        .insert(turns)
-        .values({ ...scopePlacement(where), ...valid, loggedAt: new Date() })
-        .onConflictDoNothing({ target: [turns.tenant, turns.scopeKey, turns.turnId] });
+      return appendTurn(this.#settings.database, where, valid);
     });
   }
 

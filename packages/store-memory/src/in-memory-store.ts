@@ -1,7 +1,8 @@
 import {
   type ApplyResult,
   type ConversationTurn,
-  conversationTurnSchema,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
   defaultFusionWeights,
@@ -77,10 +78,10 @@ export class InMemoryStore implements MemoryStore {
     this.weights = weights;
   }
 
-  async append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
+  async append(scope: MemoryScope, turn: ConversationTurnInput): Promise<ConversationTurn> {
     this.ensureOpen();
     const valid = toScope(scope);
-    const parsed = parseInput(conversationTurnSchema, turn, 'conversation turn');
+    const parsed = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
     const tenant = this.tenant(valid.tenant);
     const key = scopeKey(valid);
     let log = tenant.turns.get(key);
@@ -88,7 +89,7 @@ export class InMemoryStore implements MemoryStore {
       log = new TurnLog();
       tenant.turns.set(key, log);
     }
-    log.append(parsed);
+    return log.append(parsed);
   }
 
   async recent(scope: MemoryScope, limit: number): Promise<readonly ConversationTurn[]> {
