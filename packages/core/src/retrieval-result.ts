@@ -37,6 +37,11 @@ export const DegradationCode = {
    * only. The detail says how many, never which or what they hold.
    */
   vectorsIncomplete: 'vectors-incomplete',
+  /**
+   * The cue was longer than `Limits.cueText`: recall used its first
+   * `Limits.cueText` characters. The detail gives the cue's length.
+   */
+  cueShortened: 'cue-shortened',
 } as const;
 
 /** A known degradation code. */

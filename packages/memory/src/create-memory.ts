@@ -71,7 +71,10 @@ export interface Memory {
    * (see {@link MemoryBlock}). A half whose store is unreachable is empty and
    * reported in `degraded`, never thrown.
    *
-   * @throws InvalidMemoryInput when the scope or cue is malformed.
+   * A cue over `Limits.cueText` characters (a long turn) is recalled for its
+   * first that many, reported as `cue-shortened` in `degraded.conditions`.
+   *
+   * @throws InvalidMemoryInput when the scope is malformed or the cue is not a string.
    * @throws MissingMemoryPort when the store lacks `recent` or `scanCandidates` and the options need it.
    * @throws ScopeViolation when the store answered a row outside `scope`.
    */

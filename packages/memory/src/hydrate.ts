@@ -1,7 +1,6 @@
 import {
   type CandidateSource,
   type Degradation,
-  Limits,
   type MemoryScope,
   MemoryUnavailable,
   parseInput,
@@ -12,9 +11,10 @@ import type { MemoryBlock } from './memory-block.js';
 import { type RecallResult, type RelevanceScorer, recall } from './recall.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderMemoryBlock } from './render-memory-block.js';
+import { shortenCue } from './shorten-cue.js';
 import type { WorkingWindow } from './working-window.js';
 
-const cueSchema = z.string().max(Limits.cueText);
+const cueSchema = z.string();
 
 /** What one hydration reads from and how it ranks. */
 export interface HydrationSetup {
@@ -30,9 +30,11 @@ export interface HydrationSetup {
  * (see `recall`) run side by side, then render (see `renderMemoryBlock`).
  * Either half failing with `MemoryUnavailable` leaves that half empty and is
  * reported in `degraded` with the error's message; the other half still
- * renders.
+ * renders. A cue over `Limits.cueText` characters is recalled for its first
+ * that many, reported as `cue-shortened` in `degraded.conditions` (see
+ * `shortenCue`): hydrate never refuses a cue that `record` accepted.
  *
- * @throws InvalidMemoryInput when `scope` or `cue` is malformed (a cue over {@link Limits.cueText}).
+ * @throws InvalidMemoryInput when `scope` is malformed or `cue` is not a string.
  * @throws ScopeViolation when the store answered a row outside `scope`: a
  * security failure is never degraded.
  * @throws anything else a port throws that is not `MemoryUnavailable`.
@@ -43,8 +45,8 @@ export async function hydrate(
   cue: string,
 ): Promise<MemoryBlock> {
   const asking = toScope(scope);
-  const validCue = parseInput(cueSchema, cue, 'cue');
-  const recalling = recall(setup.source, { scope: asking, cue: validCue }, setup.recall, {
+  const shortened = shortenCue(parseInput(cueSchema, cue, 'cue'));
+  const recalling = recall(setup.source, { scope: asking, cue: shortened.cue }, setup.recall, {
     now: setup.now,
     ...(setup.relevance ? { relevance: setup.relevance } : {}),
   }).then(
@@ -56,7 +58,7 @@ export async function hydrate(
   );
   const [working, recalled] = await Promise.all([setup.window.read(asking), recalling]);
 
-  const conditions: Degradation[] = [];
+  const conditions: Degradation[] = shortened.degradation ? [shortened.degradation] : [];
   if (working.failure) {
     conditions.push({ code: 'working-unavailable', detail: working.failure.message });
   }

@@ -14,9 +14,11 @@ export interface HydrationDegradation {
   /** Recall failed (store or embedder unreachable): the block has no recalled lines. */
   readonly recall: boolean;
   /**
-   * One entry per failed half (`working-unavailable`, `recall-unavailable`,
-   * with the error's message), then the conditions the store's scan reported
-   * (e.g. `no-embedder`, `no-vector-index`).
+   * `cue-shortened` when the cue was over `Limits.cueText` characters and
+   * recall used its first that many; one entry per failed half
+   * (`working-unavailable`, `recall-unavailable`, with the error's message);
+   * then the conditions the store's scan reported (e.g. `no-embedder`,
+   * `no-vector-index`).
    */
   readonly conditions: readonly Degradation[];
 }
