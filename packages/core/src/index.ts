@@ -81,4 +81,9 @@ export {
   scopeSeparator,
   toScope,
 } from './scope.js';
+export {
+  type ReadScopeSegment,
+  readScopeSegment,
+  scopeSegment,
+} from './scope-segment.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';
