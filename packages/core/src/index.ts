@@ -49,6 +49,7 @@ export {
 export { type MemoryScope, memoryScopeSchema, scopeSegmentSchema } from './memory-scope.js';
 export { normalizeMemoryText } from './normalize-memory-text.js';
 export { parseInput } from './parse-input.js';
+export { type PinnedOptions, pinnedOptionsSchema } from './pinned-options.js';
 export type { CandidateSource } from './ports/candidate-source.js';
 export type { ConversationLog } from './ports/conversation-log.js';
 export type { ConversationSource } from './ports/conversation-source.js';
@@ -62,6 +63,7 @@ export type {
   MemoryVersion,
 } from './ports/memory-store.js';
 export type { MemoryWriter } from './ports/memory-writer.js';
+export type { PinnedMemorySource } from './ports/pinned-memory-source.js';
 export { type Provenance, provenanceSchema } from './provenance.js';
 export {
   type Degradation,

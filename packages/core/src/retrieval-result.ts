@@ -42,6 +42,18 @@ export const DegradationCode = {
    * `Limits.cueText` characters. The detail gives the cue's length.
    */
   cueShortened: 'cue-shortened',
+  /**
+   * Recall could only match the cue's words (it ranked without vectors) and
+   * no memory shares one with the cue: a memory saying the same thing in
+   * other words was not found. Pinned facts still come back; an embedder
+   * finds the others.
+   */
+  cueMatchedNothing: 'cue-matched-nothing',
+  /**
+   * More memories qualified as pinned facts than the pinned limit: the most
+   * recently updated were pinned, the older ones only by recall for the cue.
+   */
+  pinnedLimitReached: 'pinned-limit-reached',
 } as const;
 
 /** A known degradation code. */

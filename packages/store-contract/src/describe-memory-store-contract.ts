@@ -6,6 +6,7 @@ import { describeFusionContract } from './fusion-contract.js';
 import { describeHistoryContract } from './history-contract.js';
 import { describeIsolationContract } from './isolation-contract.js';
 import { describeListContract } from './list-contract.js';
+import { describePinnedContract } from './pinned-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
 import { createTestEmbedder } from './test-embedder.js';
@@ -66,6 +67,7 @@ export function describeMemoryStoreContract(
     describeIsolationContract(context);
     describeWritesContract(context);
     describeRetrievalContract(context);
+    describePinnedContract(context);
     describeFusionContract(context);
     describeHistoryContract(context);
     describeListContract(context);

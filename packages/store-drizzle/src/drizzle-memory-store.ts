@@ -23,8 +23,10 @@ import {
   type MemoryVersion,
   memoryLayerSchema,
   memoryQuerySchema,
+  type PinnedOptions,
   type Provenance,
   parseInput,
+  pinnedOptionsSchema,
   provenanceSchema,
   type RejectedOp,
   RejectionCode,
@@ -60,6 +62,7 @@ import { runInTransaction } from './run-in-transaction.js';
 import { memories } from './schema/memories.js';
 import { memoryVersions } from './schema/memory-versions.js';
 import { turns } from './schema/turns.js';
+import { selectPinned } from './select-pinned.js';
 import { settleRetrieval } from './settle-retrieval.js';
 import type { StoreDatabase } from './store-database.js';
 import { StoreWithoutVectors } from './store-without-vectors.js';
@@ -540,6 +543,28 @@ export class DrizzleMemoryStore implements MemoryStore {
         (texts) => this.#embed(texts),
         options,
       );
+    });
+  }
+
+  /**
+   * The live semantic memories visible to `scope` with salience at least
+   * `options.minSalience`, most recently updated first (ties by id), at most
+   * `options.limit`: read through the partial indexes of salient semantic
+   * memories (`selectPinned`), never by reading the scope's memories.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or options.
+   * @throws ScopeViolation when a row not visible to the scope came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  pinned(scope: MemoryScope, options: PinnedOptions): Promise<readonly MemoryRecord[]> {
+    return this.#run('read pinned memories', async () => {
+      const where = toScope(scope);
+      const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
+      if (limit === 0) return [];
+      const rows = await selectPinned(this.#settings.database, where, minSalience, limit);
+      const records = rows.map(memoryRecordOf);
+      this.#requireVisible(records, where);
+      return records;
     });
   }
 

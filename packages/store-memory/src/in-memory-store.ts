@@ -21,8 +21,10 @@ import {
   type MemoryVersion,
   memoryLayerSchema,
   memoryQuerySchema,
+  type PinnedOptions,
   type Provenance,
   parseInput,
+  pinnedOptionsSchema,
   provenanceSchema,
   type RetrievalResult,
   toScope,
@@ -159,6 +161,15 @@ export class InMemoryStore implements MemoryStore {
       });
     }
     return gateCandidates(outcome.ranked, valid, false, degradations);
+  }
+
+  async pinned(scope: MemoryScope, options: PinnedOptions): Promise<readonly MemoryRecord[]> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return [];
+    return tenant.salient.atLeast(scopeKey(valid), minSalience, limit).map(copyRecord);
   }
 
   async get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {

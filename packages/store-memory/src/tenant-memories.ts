@@ -1,7 +1,7 @@
-import type { MemoryRecord } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
+import { SalienceIndex } from './salience-index.js';
 import { isKeyVisible } from './scope-key.js';
 import type { StoredMemory } from './stored-memory.js';
 import { tokenizeText } from './tokenize-text.js';
@@ -17,8 +17,9 @@ export interface MemoryChange {
 /**
  * Everything one tenant holds: memories with their histories, the full-text
  * index, the vectors (one bucket per exact scope and layer, so a scan checks
- * visibility once per bucket, not once per row), the duplicate keys of live
- * memories, and the turn logs. Tenants never share any of it.
+ * visibility once per bucket, not once per row), the semantic memories by
+ * salience per scope (what pinned facts are read from), the duplicate keys
+ * of live memories, and the turn logs. Tenants never share any of it.
  */
 export class TenantMemories {
   /** Every memory, live or deleted, by id. */
@@ -29,6 +30,8 @@ export class TenantMemories {
   readonly index: MiniSearch<IndexedMemory> = createLexicalIndex();
   /** Vectors of live memories, one bucket per scope key and layer. */
   readonly buckets = new Map<string, VectorBucket>();
+  /** Live semantic memories by salience, per scope key. */
+  readonly salient = new SalienceIndex();
   /** Live memories by {@link dedupeKey}. */
   readonly holders = new Map<string, string>();
   /** Turn logs by the {@link scopeKey} of their exact scope. */
@@ -51,7 +54,7 @@ export class TenantMemories {
       const previous = this.memories.get(memory.record.id);
       if (previous?.live) {
         this.holders.delete(dedupeKey(previous.key, previous.record.layer, previous.record.text));
-        this.unindex(previous.record);
+        this.unindex(previous);
       }
       if (!previous) this.ordered.push(memory.record.id);
       this.memories.set(memory.record.id, memory);
@@ -63,6 +66,7 @@ export class TenantMemories {
         );
         this.index.add({ id: memory.record.id, text: memory.record.text });
         this.countTerms(memory.record.text, 1);
+        if (memory.record.layer === 'semantic') this.salient.add(memory.key, memory.record);
         if (vector) this.bucketFor(memory, vector.length).set(memory.record.id, vector);
       } else {
         this.buckets.get(bucketKey)?.delete(memory.record.id);
@@ -89,11 +93,12 @@ export class TenantMemories {
       memories += 1;
       this.memories.delete(id);
       if (memory.live) {
-        this.unindex(memory.record);
+        this.unindex(memory);
         this.holders.delete(dedupeKey(memory.key, memory.record.layer, memory.record.text));
       }
     }
     this.ordered = kept;
+    this.salient.erase(key);
     for (const [bucketKey, bucket] of [...this.buckets]) {
       if (bucket.key.startsWith(key)) this.buckets.delete(bucketKey);
     }
@@ -106,9 +111,10 @@ export class TenantMemories {
     return { memories, turns };
   }
 
-  private unindex(record: MemoryRecord): void {
+  private unindex({ key, record }: StoredMemory): void {
     this.index.discard(record.id);
     this.countTerms(record.text, -1);
+    if (record.layer === 'semantic') this.salient.remove(key, record.id, record.salience);
   }
 
   private countTerms(text: string, change: 1 | -1): void {
