@@ -54,6 +54,11 @@ export const DegradationCode = {
    * recently updated were pinned, the older ones only by recall for the cue.
    */
   pinnedLimitReached: 'pinned-limit-reached',
+  /**
+   * The store has no `pinned` method (a retrieval-only port): facts that
+   * must come back whatever the cue come back only when recall finds them.
+   */
+  noPinnedSource: 'no-pinned-source',
 } as const;
 
 /** A known degradation code. */

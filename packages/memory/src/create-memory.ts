@@ -8,6 +8,7 @@ import {
   type EmbeddingProvider,
   type MemoryScope,
   type MemoryWriter,
+  type PinnedMemorySource,
   parseInput,
   toScope,
 } from '@symfonic/core';
@@ -24,12 +25,13 @@ import { WorkingWindow } from './working-window.js';
 /**
  * The ports a memory uses, each needed only by the methods that use it:
  * `append` by `record`; `recent` by `hydrate` (unless `working.recentTurns`
- * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0); `apply`
- * by `remember`. Every store of this project has them all; a
+ * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0);
+ * `pinned` by `hydrate` for pinned facts (without it, `hydrate` reports
+ * `no-pinned-source` and pins nothing); `apply` by `remember`. Every store of this project has them all; a
  * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
  */
 export type MemoryPorts = Partial<
-  ConversationLog & ConversationSource & CandidateSource & MemoryWriter
+  ConversationLog & ConversationSource & CandidateSource & PinnedMemorySource & MemoryWriter
 >;
 
 /** Options of {@link createMemory}. */
@@ -142,6 +144,14 @@ export function createMemory(options: MemoryOptions): Memory {
         {
           window,
           source: { scanCandidates: (query) => (store as CandidateSource).scanCandidates(query) },
+          ...(store.pinned
+            ? {
+                pinned: {
+                  pinned: (scope, pinnedOptions) =>
+                    (store as PinnedMemorySource).pinned(scope, pinnedOptions),
+                },
+              }
+            : {}),
           recall: recallOptions,
           now: clock(),
           ...(relevance ? { relevance } : {}),

@@ -305,9 +305,11 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(both.text).toBe('');
     expect(both.degraded.working).toBe(true);
     expect(both.degraded.recall).toBe(true);
+    expect(both.degraded.pinned).toBe(true);
     expect(both.degraded.conditions.map(({ code }) => code)).toEqual([
       'working-unavailable',
       'recall-unavailable',
+      'pinned-unavailable',
     ]);
 
     const workingDown = await createMemory({
@@ -423,10 +425,13 @@ describe('createMemory ports', () => {
     // At the limit the cue passes whole; one code point over, the last (a surrogate pair) is cut whole.
     const atLimit = 'x'.repeat(Limits.cueText - 1);
     const exactly = await memory.hydrate(freshUser().user, `${atLimit}🙂`);
-    expect(exactly.degraded.conditions).toEqual([]);
+    expect(exactly.degraded.conditions.map(({ code }) => code)).toEqual([
+      DegradationCode.noPinnedSource,
+    ]);
     const over = await memory.hydrate(freshUser().user, `${atLimit}🙂🙂`);
     expect(over.degraded.conditions.map(({ code }) => code)).toEqual([
       DegradationCode.cueShortened,
+      DegradationCode.noPinnedSource,
     ]);
     expect(asked).toEqual([`${atLimit}🙂`, `${atLimit}🙂`]);
   });
