@@ -15,9 +15,10 @@ import { symfonicSchema } from './symfonic-schema.js';
 import { tsvector } from './tsvector.js';
 
 /**
- * The lowest salience `memories_salient_below` holds: pinned facts asked for
- * at or above it are read from that index, below it by the subtree's
- * ancestor-key index. The default pinned threshold of hydration, 0.9.
+ * The lowest salience the pinned-fact indexes hold: pinned facts asked for
+ * at or above it are read from them, below it through the general indexes
+ * (every memory of the visible scopes). The default pinned threshold of
+ * hydration, 0.9.
  */
 export const salientIndexFloor = 0.9;
 
@@ -29,9 +30,9 @@ export const salientIndexFloor = 0.9;
  * vector PostgreSQL maintains itself (English configuration: stems, drops
  * stop words), behind a GIN index; `memories_recent` lets a search for
  * common words read the most recently updated memories first. Pinned facts
- * (salient semantic memories) are read through `memories_salient` (at the
- * scope and its ancestors, by salience) and `memories_salient_below` (below
- * the scope, for salience at or above {@link salientIndexFloor}). The GIN
+ * (salient semantic memories, salience at or above {@link salientIndexFloor})
+ * are read through `memories_salient` (per scope, most recently updated
+ * first) and `memories_salient_below` (the scopes below a scope). The GIN
  * indexes read by every retrieval write each entry in place (`fastupdate`
  * off): a pending list of unmerged entries, which bulk writes build up until
  * a vacuum, would otherwise be scanned in full by every search.
@@ -74,8 +75,10 @@ export const memories = symfonicSchema.table(
     index('memories_ancestor_keys').using('gin', table.ancestorKeys).with({ fastupdate: false }),
     index('memories_search').using('gin', table.search).with({ fastupdate: false }),
     index('memories_salient')
-      .on(table.tenant, table.scopeKey, table.salience)
-      .where(sql`${table.layer} = 'semantic'`),
+      .on(table.tenant, table.scopeKey, table.updatedAt.desc().nullsFirst(), table.id)
+      .where(
+        sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,
+      ),
     index('memories_salient_below')
       .using('gin', table.ancestorKeys)
       .with({ fastupdate: false })
