@@ -1,45 +1,50 @@
 import type { MemoryRecord } from '@symfonic/core';
 import { isKeyVisible } from './scope-key.js';
 
+/** Salience is bucketed by hundredths: bucket b holds salience in [b / 100, (b + 1) / 100), bucket 100 holds 1. */
+const buckets = 101;
+
+function bucketOf(salience: number): number {
+  return Math.min(buckets - 1, Math.floor(salience * 100));
+}
+
+/** Most recently updated first, ties by id: the order `pinned` answers in. */
+function newestFirst(left: MemoryRecord, right: MemoryRecord): number {
+  return (
+    right.updatedAt.getTime() - left.updatedAt.getTime() ||
+    (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)
+  );
+}
+
 /**
- * The live semantic memories of one tenant, per exact scope key, each scope's
- * list kept ordered by salience, highest first: the memories of a scope at
- * or above a salience are a prefix of its list, so answering "the salient
- * memories visible to this scope" reads those prefixes only, never every
- * memory of the scope.
+ * The live semantic memories of one tenant, per exact scope key, in 101
+ * salience buckets (hundredths) each kept newest first. "The `limit` newest
+ * memories at or above a salience visible to this scope" then reads, in each
+ * visible scope, at most `limit` memories of each bucket at or above it,
+ * never every memory of the scope.
  */
 export class SalienceIndex {
-  private readonly byKey = new Map<string, MemoryRecord[]>();
+  private readonly byKey = new Map<string, MemoryRecord[][]>();
 
   /** Index `record` (live, semantic) at scope key `key`. */
   add(key: string, record: MemoryRecord): void {
-    let list = this.byKey.get(key);
-    if (!list) {
-      list = [];
-      this.byKey.set(key, list);
+    let lists = this.byKey.get(key);
+    if (!lists) {
+      lists = Array.from({ length: buckets }, () => []);
+      this.byKey.set(key, lists);
     }
-    // After its equals: the first place whose salience is lower.
-    list.splice(
-      firstPlace(list, (salience) => salience >= record.salience),
-      0,
-      record,
-    );
+    const list = lists[bucketOf(record.salience)] as MemoryRecord[];
+    // A new version is the newest, so this is usually the front.
+    let place = 0;
+    while (place < list.length && newestFirst(list[place] as MemoryRecord, record) < 0) place += 1;
+    list.splice(place, 0, record);
   }
 
   /** Remove the record with `id` indexed at `key` with `salience`; nothing when it is not there. */
   remove(key: string, id: string, salience: number): void {
-    const list = this.byKey.get(key);
-    if (!list) return;
-    const equalsStart = firstPlace(list, (indexed) => indexed > salience);
-    for (let index = equalsStart; index < list.length; index += 1) {
-      const entry = list[index] as MemoryRecord;
-      if (entry.id === id) {
-        list.splice(index, 1);
-        break;
-      }
-      if (entry.salience < salience) break;
-    }
-    if (list.length === 0) this.byKey.delete(key);
+    const list = this.byKey.get(key)?.[bucketOf(salience)];
+    const place = list?.findIndex((record) => record.id === id) ?? -1;
+    if (list && place >= 0) list.splice(place, 1);
   }
 
   /** Forget every scope whose key starts with `key` (the subtree `forget` erases). */
@@ -52,36 +57,24 @@ export class SalienceIndex {
   /**
    * The indexed records visible from `queryKey` with salience at least
    * `minSalience`, most recently updated first, ties by id, at most `limit`.
-   * Reads the scope keys of the tenant and, of each visible one, the prefix
-   * of its list at or above `minSalience`.
    */
   atLeast(queryKey: string, minSalience: number, limit: number): MemoryRecord[] {
     if (limit === 0) return [];
     const found: MemoryRecord[] = [];
-    for (const [key, list] of this.byKey) {
+    const lowest = bucketOf(minSalience);
+    for (const [key, lists] of this.byKey) {
       if (!isKeyVisible(key, queryKey)) continue;
-      for (const record of list) {
-        if (record.salience < minSalience) break;
-        found.push(record);
+      for (let bucket = buckets - 1; bucket >= lowest; bucket -= 1) {
+        let taken = 0;
+        for (const record of lists[bucket] as MemoryRecord[]) {
+          if (taken === limit) break;
+          // Only the lowest bucket can hold memories under the floor.
+          if (record.salience < minSalience) continue;
+          found.push(record);
+          taken += 1;
+        }
       }
     }
-    found.sort(
-      (left, right) =>
-        right.updatedAt.getTime() - left.updatedAt.getTime() ||
-        (left.id < right.id ? -1 : left.id > right.id ? 1 : 0),
-    );
-    return found.slice(0, limit);
+    return found.sort(newestFirst).slice(0, limit);
   }
-}
-
-/** The first position of `list` (ordered by salience, highest first) whose salience `before` is false for. */
-function firstPlace(list: readonly MemoryRecord[], before: (salience: number) => boolean): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (before((list[middle] as MemoryRecord).salience)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
