@@ -23,7 +23,7 @@ function rotateRight(value: number, bits: number): number {
  * The SHA-256 digest (FIPS 180-4) of `text` encoded as UTF-8, as 64
  * lower-case hex digits. Written out here because core runs anywhere
  * (browsers, edge runtimes) without `node:crypto`, and Web Crypto's digest
- * is asynchronous; checked against `node:crypto` in the tests. Synchronous,
+ * is asynchronous; checked against Web Crypto in the tests. Synchronous,
  * for short inputs such as ids: it is not built for bulk data.
  */
 export function sha256Hex(text: string): string {
