@@ -4,7 +4,12 @@ export {
   type RejectedOp,
   RejectionCode,
 } from './apply-result.js';
-export { type ConversationTurn, conversationTurnSchema } from './conversation-turn.js';
+export {
+  type ConversationTurn,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
+  conversationTurnSchema,
+} from './conversation-turn.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
@@ -45,6 +50,7 @@ export {
 export { type MemoryScope, memoryScopeSchema, scopeSegmentSchema } from './memory-scope.js';
 export { normalizeMemoryText } from './normalize-memory-text.js';
 export { parseInput } from './parse-input.js';
+export { type PinnedOptions, pinnedOptionsSchema } from './pinned-options.js';
 export type { CandidateSource } from './ports/candidate-source.js';
 export type { ConversationLog } from './ports/conversation-log.js';
 export type { ConversationSource } from './ports/conversation-source.js';
@@ -58,6 +64,7 @@ export type {
   MemoryVersion,
 } from './ports/memory-store.js';
 export type { MemoryWriter } from './ports/memory-writer.js';
+export type { PinnedMemorySource } from './ports/pinned-memory-source.js';
 export { type Provenance, provenanceSchema } from './provenance.js';
 export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';
@@ -79,4 +86,9 @@ export {
   scopeSeparator,
   toScope,
 } from './scope.js';
+export {
+  type ReadScopeSegment,
+  readScopeSegment,
+  scopeSegment,
+} from './scope-segment.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';

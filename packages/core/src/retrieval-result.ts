@@ -37,6 +37,28 @@ export const DegradationCode = {
    * only. The detail says how many, never which or what they hold.
    */
   vectorsIncomplete: 'vectors-incomplete',
+  /**
+   * The cue was longer than `Limits.cueText`: recall used its first
+   * `Limits.cueText` characters. The detail gives the cue's length.
+   */
+  cueShortened: 'cue-shortened',
+  /**
+   * Recall could only match the cue's words (it ranked without vectors) and
+   * no memory shares one with the cue: a memory saying the same thing in
+   * other words was not found. Pinned facts still come back; an embedder
+   * finds the others.
+   */
+  cueMatchedNothing: 'cue-matched-nothing',
+  /**
+   * More memories qualified as pinned facts than the pinned limit: the most
+   * recently updated were pinned, the older ones only by recall for the cue.
+   */
+  pinnedLimitReached: 'pinned-limit-reached',
+  /**
+   * The store has no `pinned` method (a retrieval-only port): facts that
+   * must come back whatever the cue come back only when recall finds them.
+   */
+  noPinnedSource: 'no-pinned-source',
 } as const;
 
 /** A known degradation code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationTurnSchema } from './conversation-turn.js';
+import { conversationTurnInputSchema, conversationTurnSchema } from './conversation-turn.js';
 import { Limits } from './limits.js';
 import { memoryQuerySchema } from './memory-query.js';
 import { memoryRecordSchema } from './memory-record.js';
@@ -36,6 +36,22 @@ describe('schemas', () => {
 
   it('default a turn with no speaker to the empty speaker', () => {
     expect(conversationTurnSchema.parse({ turnId: 't1', text: 'hi', turn: 0 }).speaker).toBe('');
+  });
+
+  it('let a writer leave the turn number to the log, and refuse a malformed one', () => {
+    expect(conversationTurnInputSchema.parse({ turnId: 't1', text: 'hi' })).toEqual({
+      turnId: 't1',
+      speaker: '',
+      text: 'hi',
+    });
+    expect(conversationTurnInputSchema.parse({ turnId: 't1', text: 'hi', turn: 3 }).turn).toBe(3);
+    expect(
+      conversationTurnInputSchema.safeParse({ turnId: 't1', text: 'hi', turn: -1 }).success,
+    ).toBe(false);
+    expect(
+      conversationTurnInputSchema.safeParse({ turnId: 't1', text: 'hi', extra: 1 }).success,
+    ).toBe(false);
+    expect(conversationTurnSchema.safeParse({ turnId: 't1', text: 'hi' }).success).toBe(false);
   });
 
   it('refuse a query with a negative limit or an unknown field', () => {

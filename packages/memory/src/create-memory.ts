@@ -3,14 +3,15 @@ import {
   type ConversationLog,
   type ConversationSource,
   type ConversationTurn,
-  conversationTurnSchema,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
   type EmbeddingProvider,
   type MemoryScope,
   type MemoryWriter,
+  type PinnedMemorySource,
   parseInput,
   toScope,
 } from '@symfonic/core';
-import type { z } from 'zod';
 import { embeddingRelevance } from './embedding-relevance.js';
 import { hydrate } from './hydrate.js';
 import { type InstructionsOptions, instructions } from './instructions.js';
@@ -24,12 +25,13 @@ import { WorkingWindow } from './working-window.js';
 /**
  * The ports a memory uses, each needed only by the methods that use it:
  * `append` by `record`; `recent` by `hydrate` (unless `working.recentTurns`
- * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0); `apply`
- * by `remember`. Every store of this project has them all; a
+ * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0);
+ * `pinned` by `hydrate` for pinned facts (without it, `hydrate` reports
+ * `no-pinned-source` and pins nothing); `apply` by `remember`. Every store of this project has them all; a
  * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
  */
 export type MemoryPorts = Partial<
-  ConversationLog & ConversationSource & CandidateSource & MemoryWriter
+  ConversationLog & ConversationSource & CandidateSource & PinnedMemorySource & MemoryWriter
 >;
 
 /** Options of {@link createMemory}. */
@@ -56,19 +58,25 @@ export interface MemoryOptions {
 /** The memory loop for an agent: record, hydrate, remember. */
 export interface Memory {
   /**
-   * Log one conversation turn at `scope` (a `turnId` already logged there is a no-op).
+   * Log one conversation turn at `scope` (a `turnId` already logged there is
+   * a no-op). Leave `turn` out and the store numbers it: the next position of
+   * the conversation, atomically, so concurrent chats never share a number.
    *
+   * @returns the turn as logged, with its number.
    * @throws InvalidMemoryInput when the scope or turn is malformed.
    * @throws MissingMemoryPort when the store has no `append`.
    * @throws MemoryUnavailable when the log cannot be reached.
    */
-  record(scope: MemoryScope, turn: z.input<typeof conversationTurnSchema>): Promise<void>;
+  record(scope: MemoryScope, turn: ConversationTurnInput): Promise<ConversationTurn>;
   /**
    * The memory block for the next model call at `scope`, recalled for `cue`
    * (see {@link MemoryBlock}). A half whose store is unreachable is empty and
    * reported in `degraded`, never thrown.
    *
-   * @throws InvalidMemoryInput when the scope or cue is malformed.
+   * A cue over `Limits.cueText` characters (a long turn) is recalled for its
+   * first that many, reported as `cue-shortened` in `degraded.conditions`.
+   *
+   * @throws InvalidMemoryInput when the scope is malformed or the cue is not a string.
    * @throws MissingMemoryPort when the store lacks `recent` or `scanCandidates` and the options need it.
    * @throws ScopeViolation when the store answered a row outside `scope`.
    */
@@ -116,8 +124,8 @@ export function createMemory(options: MemoryOptions): Memory {
         });
       }
       const asking = toScope(scope);
-      const valid: ConversationTurn = parseInput(conversationTurnSchema, turn, 'conversation turn');
-      await store.append(asking, valid);
+      const valid = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
+      return store.append(asking, valid);
     },
 
     async hydrate(scope, cue) {
@@ -139,6 +147,14 @@ export function createMemory(options: MemoryOptions): Memory {
         {
           window,
           source: { scanCandidates: (query) => (store as CandidateSource).scanCandidates(query) },
+          ...(store.pinned
+            ? {
+                pinned: {
+                  pinned: (scope, pinnedOptions) =>
+                    (store as PinnedMemorySource).pinned(scope, pinnedOptions),
+                },
+              }
+            : {}),
           recall: recallOptions,
           now: clock(),
           ...(relevance ? { relevance } : {}),

@@ -1,8 +1,11 @@
 /**
  * Benchmark: `hydrate` latency at 10k memories in one scope, on the
  * in-memory store and on embedded PGlite, with the time split between the
- * store (its `scanCandidates` and `recent` calls) and this package (gates,
- * ranking, rendering). Run it with `pnpm --filter @symfonic/memory bench`
+ * store (its `scanCandidates`, `recent` and `pinned` calls) and this package
+ * (gates, ranking, rendering), each store measured with pinned facts off
+ * and on (the default), runs alternating so both see the same machine. The
+ * seeded saliences are uniform, so about a tenth of the semantic memories
+ * qualify as pinned. Run it with `pnpm --filter @symfonic/memory bench`
  * after a build; `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
 import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
@@ -113,11 +116,12 @@ interface Row {
   candidates: number[];
 }
 
+/** Rows of one store: pinned facts off, then on, their runs alternating. */
 async function measure(
   name: string,
   store: MemoryStore,
   embedder?: EmbeddingProvider,
-): Promise<Row> {
+): Promise<[Row, Row]> {
   console.error(`measuring ${name}…`);
   let firstStart = Number.POSITIVE_INFINITY;
   let lastEnd = 0;
@@ -126,7 +130,15 @@ async function measure(
     firstStart = Math.min(firstStart, started);
     lastEnd = Math.max(lastEnd, performance.now());
   };
-  const timed: Pick<MemoryStore, 'recent' | 'scanCandidates'> = {
+  const timed: Pick<MemoryStore, 'recent' | 'scanCandidates' | 'pinned'> = {
+    async pinned(at, options) {
+      const started = performance.now();
+      try {
+        return await store.pinned(at, options);
+      } finally {
+        span(started);
+      }
+    },
     async recent(at, limit) {
       const started = performance.now();
       try {
@@ -146,25 +158,50 @@ async function measure(
       }
     },
   };
-  const memory = createMemory({ store: timed, ...(embedder ? { embedder } : {}) });
+  const withEmbedder = embedder ? { embedder } : {};
+  const variants = [
+    {
+      memory: createMemory({ store: timed, ...withEmbedder, recall: { pinned: { limit: 0 } } }),
+      row: {
+        store: `${name}, pinned off`,
+        total: [],
+        store_: [],
+        memory: [],
+        candidates: [],
+      } as Row,
+    },
+    {
+      memory: createMemory({ store: timed, ...withEmbedder }),
+      row: {
+        store: `${name}, pinned on`,
+        total: [],
+        store_: [],
+        memory: [],
+        candidates: [],
+      } as Row,
+    },
+  ];
   const random = sequence(11);
-  const row: Row = { store: name, total: [], store_: [], memory: [], candidates: [] };
   for (let run = 0; run < warmup + runs; run += 1) {
     const cue = `any thoughts on ${pick(topics, random)}?`;
-    firstStart = Number.POSITIVE_INFINITY;
-    lastEnd = 0;
-    const started = performance.now();
-    await memory.hydrate(conversation, cue);
-    const total = performance.now() - started;
-    // The window read and the scan run side by side: the store's share is the span they cover.
-    const storeTime = lastEnd - firstStart;
-    if (run < warmup) continue;
-    row.total.push(total);
-    row.store_.push(storeTime);
-    row.memory.push(Math.max(0, total - storeTime));
-    row.candidates.push(candidates);
+    // Alternate which variant goes first, so neither always runs on a warmer cache.
+    const order = run % 2 === 0 ? variants : [...variants].reverse();
+    for (const { memory, row } of order) {
+      firstStart = Number.POSITIVE_INFINITY;
+      lastEnd = 0;
+      const started = performance.now();
+      await memory.hydrate(conversation, cue);
+      const total = performance.now() - started;
+      // The window read, the scan and the pinned read run side by side: the store's share is the span they cover.
+      const storeTime = lastEnd - firstStart;
+      if (run < warmup) continue;
+      row.total.push(total);
+      row.store_.push(storeTime);
+      row.memory.push(Math.max(0, total - storeTime));
+      row.candidates.push(candidates);
+    }
   }
-  return row;
+  return [variants[0]?.row as Row, variants[1]?.row as Row];
 }
 
 const format = (value: number) => value.toFixed(2).padStart(8);
@@ -173,16 +210,16 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const inMemory = createInMemoryStore();
   await seed(inMemory);
-  rows.push(await measure('in-memory, lexical', inMemory));
+  rows.push(...(await measure('in-memory, lexical', inMemory)));
   const embedder = createLocalEmbedder();
-  rows.push(await measure('in-memory, lexical + cosine re-score', inMemory, embedder));
+  rows.push(...(await measure('in-memory, lexical + cosine re-score', inMemory, embedder)));
   await inMemory.close();
 
   const pglite = await openPGliteStore();
   let seeded = performance.now();
   await seed(pglite);
   seeded = performance.now() - seeded;
-  rows.push(await measure('PGlite, lexical', pglite));
+  rows.push(...(await measure('PGlite, lexical', pglite)));
   await pglite.close();
 
   console.log(
@@ -196,8 +233,16 @@ async function main(): Promise<void> {
       `${row.store.padEnd(38)} ${format(percentile(row.total, 0.5))} ${format(percentile(row.total, 0.95))} ${format(percentile(row.store_, 0.5)).padStart(10)} ${format(percentile(row.store_, 0.95)).padStart(10)} ${format(percentile(row.memory, 0.5)).padStart(9)} ${format(percentile(row.memory, 0.95)).padStart(9)} ${String(percentile(row.candidates, 0.5)).padStart(10)}`,
     );
   }
+  console.log('\npinned facts on against off, p95 of the whole hydrate:');
+  for (let index = 0; index + 1 < rows.length; index += 2) {
+    const off = percentile((rows[index] as Row).total, 0.95);
+    const on = percentile((rows[index + 1] as Row).total, 0.95);
+    console.log(
+      `${(rows[index] as Row).store.replace(', pinned off', '').padEnd(38)} ${((on / off - 1) * 100).toFixed(1).padStart(6)} %`,
+    );
+  }
   console.log(
-    '\n"store" is the wall-clock span of scanCandidates and recent (they run side by side); "ours" is the rest of hydrate: scope re-check, floors, ranking, caps, rendering (and, for the re-score row, embedding the cue and any uncached memory).',
+    '\n"store" is the wall-clock span of scanCandidates, recent and pinned (they run side by side); "ours" is the rest of hydrate: scope re-check, floors, ranking, caps, rendering (and, for the re-score row, embedding the cue and any uncached memory).',
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   type CandidateSource,
+  DegradationCode,
   type EmbeddingProvider,
   InvalidMemoryInput,
   Limits,
@@ -304,9 +305,11 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(both.text).toBe('');
     expect(both.degraded.working).toBe(true);
     expect(both.degraded.recall).toBe(true);
+    expect(both.degraded.pinned).toBe(true);
     expect(both.degraded.conditions.map(({ code }) => code)).toEqual([
       'working-unavailable',
       'recall-unavailable',
+      'pinned-unavailable',
     ]);
 
     const workingDown = await createMemory({
@@ -349,6 +352,24 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(ScopeViolation.isInstance(failure)).toBe(true);
     expect((failure as ScopeViolation).rowScope).toBe(`${other.user.tenant}/user:42`);
   });
+
+  it('recalls for the first part of a cue that record accepted but is over the cue limit, and says so', async () => {
+    const { user, conversation } = freshUser();
+    await store.apply(user, [{ op: 'add', text: 'Keeps bees on the roof' }], writer);
+    const memory = createMemory({ store, clock });
+    // A turn of 20,000 characters: within the turn limit, over the cue limit.
+    const turn = `Tell me about my bees. ${'🙂 '.repeat(10_000)}`.slice(0, 20_000);
+    await memory.record(conversation, { turnId: 'long', speaker: 'user', text: turn });
+    const block = await memory.hydrate(conversation, turn);
+    expect(block.recalled.map(({ record }) => record.text)).toEqual(['Keeps bees on the roof']);
+    const [condition] = block.degraded.conditions;
+    expect(condition?.code).toBe(DegradationCode.cueShortened);
+    expect(condition?.detail).toBe(
+      `the cue has ${Array.from(turn).length} characters: recall used its first ${Limits.cueText}`,
+    );
+    expect(block.degraded.recall).toBe(false);
+    expect(block.working.turns.map(({ turnId }) => turnId)).toEqual(['long']);
+  });
 });
 
 describe('createMemory ports', () => {
@@ -385,22 +406,34 @@ describe('createMemory ports', () => {
     ).toBe('');
   });
 
-  it('refuses a malformed scope or a cue over the limit before asking the store', async () => {
-    let asked = 0;
+  it('refuses a malformed scope before asking the store, and shortens a long cue it passes on', async () => {
+    const asked: string[] = [];
     const counting: CandidateSource = {
-      scanCandidates: async () => {
-        asked += 1;
+      scanCandidates: async (query) => {
+        asked.push(query.cue);
         return { memories: [], dropped: [], degradations: [] };
       },
     };
     const memory = createMemory({ store: counting, working: { recentTurns: 0 } });
-    await expect(
-      memory.hydrate(freshUser().user, 'x'.repeat(Limits.cueText + 1)),
-    ).rejects.toSatisfy(InvalidMemoryInput.isInstance);
     await expect(memory.hydrate({ tenant: 'a/b', path: [] }, 'tea')).rejects.toSatisfy(
       InvalidMemoryInput.isInstance,
     );
-    expect(asked).toBe(0);
+    await expect(memory.hydrate(freshUser().user, 42 as never)).rejects.toSatisfy(
+      InvalidMemoryInput.isInstance,
+    );
+    expect(asked).toEqual([]);
+    // At the limit the cue passes whole; one code point over, the last (a surrogate pair) is cut whole.
+    const atLimit = 'x'.repeat(Limits.cueText - 1);
+    const exactly = await memory.hydrate(freshUser().user, `${atLimit}🙂`);
+    expect(exactly.degraded.conditions.map(({ code }) => code)).toEqual([
+      DegradationCode.noPinnedSource,
+    ]);
+    const over = await memory.hydrate(freshUser().user, `${atLimit}🙂🙂`);
+    expect(over.degraded.conditions.map(({ code }) => code)).toEqual([
+      DegradationCode.cueShortened,
+      DegradationCode.noPinnedSource,
+    ]);
+    expect(asked).toEqual([`${atLimit}🙂`, `${atLimit}🙂`]);
   });
 
   it('refuses out-of-range options when it is created', () => {

@@ -10,6 +10,11 @@ const lexicalOnlyCodes: ReadonlySet<string> = new Set([
   DegradationCode.embeddingFailed,
 ]);
 
+/** Whether a source's degradations say it ranked by full text alone (no vectors). */
+export function rankedByWordsAlone(degradations: readonly Degradation[]): boolean {
+  return degradations.some(({ code }) => lexicalOnlyCodes.has(code));
+}
+
 /** A candidate as recall scored it. */
 export interface ScoredCandidate {
   readonly record: MemoryRecord;
@@ -52,7 +57,7 @@ export function rankingRelevance(
   storeDegradations: readonly Degradation[],
   cosineScored: boolean,
 ): CandidateToRank[] {
-  const storeRankedLexically = storeDegradations.some(({ code }) => lexicalOnlyCodes.has(code));
+  const storeRankedLexically = rankedByWordsAlone(storeDegradations);
   if (!cosineScored || !storeRankedLexically) {
     return candidates.map(({ record, relevance, storeRelevance }) => ({
       record,

@@ -10,6 +10,7 @@ describe('resolveRecallOptions', () => {
       caps: { semantic: 2000, episodic: 2000, total: 3000 },
       halfLifeDays: 30,
       weights: { relevance: 0.6, salience: 0.25, recency: 0.15 },
+      pinned: { minSalience: 0.9, limit: 10, cap: 1000 },
     });
   });
 

@@ -20,6 +20,11 @@ const weight = z.number().min(0).max(1);
  * - `weights` `{ relevance: 0.6, salience: 0.25, recency: 0.15 }`: how the
  *   ranking score mixes relevance (rescaled to 0..1 over the candidates),
  *   salience and recency decay.
+ * - `pinned` `{ minSalience: 0.9, limit: 10, cap: 1000 }`: pinned facts, the
+ *   semantic memories at or above `minSalience` that come back on every
+ *   hydration whatever the cue, most recently updated first, at most `limit`
+ *   (0 reads none and never asks the store) and `cap` characters of rendered
+ *   text, counted apart from `caps`.
  */
 export const recallOptionsSchema = z
   .object({
@@ -40,6 +45,14 @@ export const recallOptionsSchema = z
         relevance: weight.default(0.6),
         salience: weight.default(0.25),
         recency: weight.default(0.15),
+      })
+      .strict()
+      .prefault({}),
+    pinned: z
+      .object({
+        minSalience: z.number().min(0).max(1).default(0.9),
+        limit: z.number().int().min(0).max(Limits.queryLimit).default(10),
+        cap: characters.default(1_000),
       })
       .strict()
       .prefault({}),

@@ -1,17 +1,17 @@
 import {
   type CandidateSource,
   type Degradation,
+  DegradationCode,
   type Dropped,
-  flatten,
-  isVisible,
   type MemoryRecord,
   type MemoryScope,
-  ScopeViolation,
   type StoredLayer,
 } from '@symfonic/core';
 import { type RankedMemory, rankCandidates } from './rank-candidates.js';
-import { rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
+import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
+import { renderedLength } from './rendered-length.js';
+import { requireVisible } from './require-visible.js';
 
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
@@ -31,19 +31,9 @@ export interface RecallResult {
   readonly degradations: readonly Degradation[];
 }
 
-/** The `tenant/segment/…` form of a scope, without validating it (it names a row that leaked). */
-function scopeText(scope: MemoryScope): string {
-  return [scope.tenant, ...scope.path].join('/');
-}
-
 /** A number short enough for a reason. */
 function figure(value: number): string {
   return String(Number(value.toPrecision(3)));
-}
-
-/** The character count a memory costs in the block: its text as it renders. */
-function renderedLength(record: MemoryRecord): number {
-  return flatten(record.text).trim().length;
 }
 
 /**
@@ -64,7 +54,10 @@ function renderedLength(record: MemoryRecord): number {
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
  *
- * With `limit` 0 the source is not asked.
+ * With `limit` 0 the source is not asked. When the source ranked by words
+ * alone (it reports `no-embedder`, `no-vector-index` or `embedding-failed`)
+ * and found nothing for a non-blank cue, `cue-matched-nothing` is added to
+ * the degradations: a memory saying the same in other words was missed.
  *
  * @throws ScopeViolation when the source answered a row outside `scope`.
  * @throws MemoryUnavailable (and anything else) the source or the scorer throws.
@@ -85,15 +78,10 @@ export async function recall(
   });
   const dropped: Dropped[] = [...scanned.dropped];
 
-  for (const { record } of scanned.memories) {
-    if (!isVisible(record.scope, scope)) {
-      throw new ScopeViolation({
-        rowId: record.id,
-        rowScope: scopeText(record.scope),
-        queryScope: scopeText(scope),
-      });
-    }
-  }
+  requireVisible(
+    scanned.memories.map(({ record }) => record),
+    scope,
+  );
 
   const seen = new Set<string>();
   const admitted: { record: MemoryRecord; relevance: number; place: number }[] = [];
@@ -165,10 +153,22 @@ export async function recall(
       reason: `beyond the limit of ${options.limit} memories`,
     });
   }
+  const degradations = [...scanned.degradations];
+  if (
+    scanned.memories.length === 0 &&
+    cue.trim().length > 0 &&
+    rankedByWordsAlone(scanned.degradations)
+  ) {
+    degradations.push({
+      code: DegradationCode.cueMatchedNothing,
+      detail:
+        "recall could only match the cue's words (the store ranked without vectors) and no memory shares one with it: a memory saying the same in other words was not found; pinned facts come back whatever the cue, and a store with an embedder finds the others",
+    });
+  }
   return {
     memories: fitting.slice(0, options.limit),
     dropped,
-    degradations: scanned.degradations,
+    degradations,
   };
 }
 

@@ -26,6 +26,28 @@ describe.each(storeKinds)('record on the $name store', (kind) => {
     ]);
   });
 
+  it('lets the store number turns: two chats logging at once never share a number', async () => {
+    const { conversation } = freshUser();
+    const chats = await Promise.all(
+      ['first chat', 'second chat'].map(async (chat) => {
+        const question = await memory.record(conversation, {
+          turnId: `${chat}: question`,
+          speaker: 'user',
+          text: 'hello',
+        });
+        const answer = await memory.record(conversation, {
+          turnId: `${chat}: answer`,
+          speaker: 'assistant',
+          text: 'hi',
+        });
+        return [question.turn, answer.turn];
+      }),
+    );
+    expect(chats.flat().sort()).toEqual([0, 1, 2, 3]);
+    const logged = await store.recent(conversation, 10);
+    expect(logged.map(({ turn }) => turn)).toEqual([0, 1, 2, 3]);
+  });
+
   it('refuses a malformed turn or scope before writing', async () => {
     const { conversation } = freshUser();
     const bad = [

@@ -6,7 +6,7 @@ import type { WorkingContext } from './working-window.js';
 
 /**
  * Render a block: the semantic memories, then the episodic ones (each layer
- * in the given order, best first), then the working window. Each memory gets
+ * in the given order: pinned facts first, then best first), then the working window. Each memory gets
  * a ref numbered from `#1` in render order and renders on one line,
  * `[layer #n] text`, its text flattened so it cannot start a line of its own.
  * Lines are joined by `\n`, with no trailing newline. A pure function: the
@@ -16,7 +16,7 @@ import type { WorkingContext } from './working-window.js';
  * their refs in render order, and each ref's memory id.
  */
 export function renderMemoryBlock(
-  memories: readonly RankedMemory[],
+  memories: readonly (RankedMemory & { readonly pinned?: boolean })[],
   working: Pick<WorkingContext, 'turns'>,
 ): {
   text: string;
@@ -33,7 +33,7 @@ export function renderMemoryBlock(
     const ref = `#${index + 1}`;
     refs[ref] = memory.record.id;
     lines.push(`[${memory.record.layer} ${ref}] ${flatten(memory.record.text).trim()}`);
-    return { ...memory, ref };
+    return { ...memory, ref, pinned: memory.pinned === true };
   });
   const workingText = renderWorkingContext(working);
   if (workingText.length > 0) lines.push(workingText);

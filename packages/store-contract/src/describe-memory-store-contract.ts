@@ -6,6 +6,7 @@ import { describeFusionContract } from './fusion-contract.js';
 import { describeHistoryContract } from './history-contract.js';
 import { describeIsolationContract } from './isolation-contract.js';
 import { describeListContract } from './list-contract.js';
+import { describePinnedContract } from './pinned-contract.js';
 import { describeRelevancePrivacyContract } from './relevance-privacy-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
 import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
@@ -69,6 +70,7 @@ export function describeMemoryStoreContract(
     describeWritesContract(context);
     describeRetrievalContract(context);
     describeRelevancePrivacyContract(context);
+    describePinnedContract(context);
     describeFusionContract(context);
     describeHistoryContract(context);
     describeListContract(context);

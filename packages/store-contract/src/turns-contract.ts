@@ -53,6 +53,59 @@ export function describeTurnsContract(context: ContractContext): void {
       ]);
     });
 
+    it('are numbered by the store when the writer gives no number: the next position at that scope', async () => {
+      const store = context.store();
+      const first = await store.append(acme('user:1'), {
+        turnId: 'a',
+        speaker: 'user',
+        text: 'hi',
+      });
+      expect(first).toEqual({ turnId: 'a', speaker: 'user', text: 'hi', turn: 0 });
+      expect((await store.append(acme('user:1'), { turnId: 'b', text: 'hello' })).turn).toBe(1);
+      // An explicit number is kept, and the next unnumbered turn follows the highest.
+      expect(await store.append(acme('user:1'), turn(7))).toEqual(turn(7));
+      expect((await store.append(acme('user:1'), { turnId: 'c', text: 'after' })).turn).toBe(8);
+      // Numbering is per exact scope.
+      expect(
+        (await store.append(acme('user:1', 'conversation:1'), { turnId: 'a', text: 'x' })).turn,
+      ).toBe(0);
+      expect((await store.append(globex('user:1'), { turnId: 'a', text: 'x' })).turn).toBe(0);
+      expect(
+        (await store.recent(acme('user:1'), 10)).map((row) => `${row.turn}:${row.turnId}`),
+      ).toEqual(['0:a', '1:b', '7:t7', '8:c']);
+    });
+
+    it('answer a retried unnumbered turn with the number it was first logged under', async () => {
+      const store = context.store();
+      await store.append(acme('user:1'), { turnId: 'a', text: 'first' });
+      await store.append(acme('user:1'), { turnId: 'b', text: 'second' });
+      expect(await store.append(acme('user:1'), { turnId: 'a', text: 'a retry' })).toEqual({
+        turnId: 'a',
+        speaker: '',
+        text: 'first',
+        turn: 0,
+      });
+      expect((await store.recent(acme('user:1'), 10)).map((row) => row.turn)).toEqual([0, 1]);
+    });
+
+    it('never give two concurrent unnumbered turns the same number', async () => {
+      const store = context.store();
+      const count = 24;
+      const logged = await Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          store.append(acme('user:1'), {
+            turnId: `concurrent-${index}`,
+            speaker: 'user',
+            text: `turn ${index}`,
+          }),
+        ),
+      );
+      const numbers = logged.map((row) => row.turn).sort((left, right) => left - right);
+      expect(numbers).toEqual(Array.from({ length: count }, (_, index) => index));
+      const stored = await store.recent(acme('user:1'), count);
+      expect(new Set(stored.map((row) => row.turn)).size).toBe(count);
+    });
+
     it('keep an empty speaker as empty', async () => {
       const store = context.store();
       await store.append(acme('user:1'), turn(1, 'from before speakers', ''));

@@ -1,7 +1,8 @@
 import {
   type ApplyResult,
   type ConversationTurn,
-  conversationTurnSchema,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
   type EmbeddingProvider,
@@ -23,8 +24,10 @@ import {
   memoryIdSchema,
   memoryLayerSchema,
   memoryQuerySchema,
+  type PinnedOptions,
   type Provenance,
   parseInput,
+  pinnedOptionsSchema,
   provenanceSchema,
   type RejectedOp,
   RejectionCode,
@@ -37,6 +40,7 @@ import {
   validateMemoryOp,
 } from '@symfonic/core';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { appendTurn } from './append-turn.js';
 import { ApplyConflict } from './apply-conflict.js';
 import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
 import { atScope } from './at-scope.js';
@@ -60,7 +64,7 @@ import { runInTransaction } from './run-in-transaction.js';
 import { memories } from './schema/memories.js';
 import { memoryVersions } from './schema/memory-versions.js';
 import { turns } from './schema/turns.js';
-import { scopePlacement } from './scope-placement.js';
+import { selectPinned } from './select-pinned.js';
 import { settleRetrieval } from './settle-retrieval.js';
 import type { StoreDatabase } from './store-database.js';
 import { StoreWithoutVectors } from './store-without-vectors.js';
@@ -212,20 +216,22 @@ export class DrizzleMemoryStore implements MemoryStore {
   }
 
   /**
-   * Log one turn at `scope`; a `turnId` already logged at that scope is a no-op.
+   * Log one turn at `scope`; a `turnId` already logged at that scope is a
+   * no-op. A turn without a `turn` number gets one more than the highest
+   * logged at the scope (0 for the first): the number is read and the row
+   * written in one transaction holding an advisory lock on the scope, so
+   * concurrent appends, from any process, never share a number.
    *
+   * @returns the turn as logged (the first one, for a `turnId` already logged).
    * @throws InvalidMemoryInput when the scope or turn is malformed or holds text PostgreSQL cannot keep exactly.
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
-  append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
+  append(scope: MemoryScope, turn: ConversationTurnInput): Promise<ConversationTurn> {
     return this.#run('append a turn', async () => {
       const where = toScope(scope);
-      const valid = parseInput(conversationTurnSchema, turn, 'conversation turn');
+      const valid = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
       refuseUnstorable('conversation turn', valid);
-      await this.#settings.database
-        .insert(turns)
-        .values({ ...scopePlacement(where), ...valid, loggedAt: new Date() })
-        .onConflictDoNothing({ target: [turns.tenant, turns.scopeKey, turns.turnId] });
+      return appendTurn(this.#settings.database, where, valid);
     });
   }
 
@@ -536,6 +542,28 @@ export class DrizzleMemoryStore implements MemoryStore {
         (texts) => this.#embed(texts),
         options,
       );
+    });
+  }
+
+  /**
+   * The live semantic memories visible to `scope` with salience at least
+   * `options.minSalience`, most recently updated first (ties by id), at most
+   * `options.limit`: read through the partial indexes of salient semantic
+   * memories (`selectPinned`), never by reading the scope's memories.
+   *
+   * @throws InvalidMemoryInput for a malformed scope or options.
+   * @throws ScopeViolation when a row not visible to the scope came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  pinned(scope: MemoryScope, options: PinnedOptions): Promise<readonly MemoryRecord[]> {
+    return this.#run('read pinned memories', async () => {
+      const where = toScope(scope);
+      const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
+      if (limit === 0) return [];
+      const rows = await selectPinned(this.#settings.database, where, minSalience, limit);
+      const records = rows.map(memoryRecordOf);
+      this.#requireVisible(records, where);
+      return records;
     });
   }
 

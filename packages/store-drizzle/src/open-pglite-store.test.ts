@@ -11,7 +11,8 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('openPGliteStore', () => {
   it('keeps memories on disk in dataDir across a close and a reopen, with vectors', async () => {
-    const dataDir = join(directory, 'memory');
+    // A fresh project: the folders above the data folder do not exist yet.
+    const dataDir = join(directory, 'project', '.symfonic', 'memory');
     const embedder = createTestEmbedder();
     const scope = { tenant: 'acme', path: ['user:1'] };
     const first = await openPGliteStore({ dataDir, embedder });
@@ -34,11 +35,14 @@ describe('openPGliteStore', () => {
     }
   });
 
-  it('raises MemoryUnavailable when dataDir cannot hold a database', async () => {
+  it('raises MemoryUnavailable naming the folder when dataDir cannot hold a database', async () => {
     const blocker = join(directory, 'a-file');
     writeFileSync(blocker, 'not a directory');
-    const failure = await openPGliteStore({ dataDir: join(blocker, 'db') }).catch((error) => error);
+    const dataDir = join(blocker, 'db');
+    const failure = await openPGliteStore({ dataDir }).catch((error) => error);
     expect(MemoryUnavailable.isInstance(failure)).toBe(true);
-    expect((failure as Error).message).toMatch(/^the memory store could not start PGlite/);
+    expect((failure as Error).message).toBe(
+      `the memory store could not open the PGlite folder ${dataDir}: it, or a path above it, is a file, not a folder (failure code ENOTDIR)`,
+    );
   });
 });

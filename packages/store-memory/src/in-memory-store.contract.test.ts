@@ -23,6 +23,7 @@ function harness(
     apply: (scope, ops, provenance) => current.apply(scope, ops, provenance),
     retrieve: (query) => current.retrieve(query),
     scanCandidates: (query) => current.scanCandidates(query),
+    pinned: (scope, options) => current.pinned(scope, options),
     get: (scope, id) => current.get(scope, id),
     list: (scope, options) => current.list(scope, options),
     history: (scope, id) => current.history(scope, id),

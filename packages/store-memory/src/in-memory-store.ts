@@ -1,7 +1,8 @@
 import {
   type ApplyResult,
   type ConversationTurn,
-  conversationTurnSchema,
+  type ConversationTurnInput,
+  conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
   defaultFusionWeights,
@@ -21,8 +22,10 @@ import {
   memoryIdSchema,
   memoryLayerSchema,
   memoryQuerySchema,
+  type PinnedOptions,
   type Provenance,
   parseInput,
+  pinnedOptionsSchema,
   provenanceSchema,
   type RetrievalResult,
   requireOpList,
@@ -81,10 +84,10 @@ export class InMemoryStore implements MemoryStore {
     this.weights = weights;
   }
 
-  async append(scope: MemoryScope, turn: ConversationTurn): Promise<void> {
+  async append(scope: MemoryScope, turn: ConversationTurnInput): Promise<ConversationTurn> {
     this.ensureOpen();
     const valid = toScope(scope);
-    const parsed = parseInput(conversationTurnSchema, turn, 'conversation turn');
+    const parsed = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
     const tenant = this.tenant(valid.tenant);
     const key = scopeKey(valid);
     let log = tenant.turns.get(key);
@@ -92,7 +95,7 @@ export class InMemoryStore implements MemoryStore {
       log = new TurnLog();
       tenant.turns.set(key, log);
     }
-    log.append(parsed);
+    return log.append(parsed);
   }
 
   async recent(scope: MemoryScope, limit: number): Promise<readonly ConversationTurn[]> {
@@ -168,6 +171,15 @@ export class InMemoryStore implements MemoryStore {
       });
     }
     return gateCandidates(outcome.ranked, valid, false, degradations);
+  }
+
+  async pinned(scope: MemoryScope, options: PinnedOptions): Promise<readonly MemoryRecord[]> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return [];
+    return tenant.salient.atLeast(scopeKey(valid), minSalience, limit).map(copyRecord);
   }
 
   async get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {

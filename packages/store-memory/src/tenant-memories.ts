@@ -2,6 +2,7 @@ import type { MemoryVersion, StoredLayer } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
+import { SalienceIndex } from './salience-index.js';
 import { isKeyVisible } from './scope-key.js';
 import { ScopeStatistics } from './scope-statistics.js';
 import type { StoredMemory } from './stored-memory.js';
@@ -31,8 +32,9 @@ export interface MemoryTerms {
  * Everything one tenant holds: memories with their histories, the full-text
  * index with each live memory's terms and the per-scope statistics ranking
  * weighs words with, the vectors (one bucket per exact scope and layer, so a scan checks
- * visibility once per bucket, not once per row), the duplicate keys of live
- * memories, and the turn logs. Tenants never share any of it.
+ * visibility once per bucket, not once per row), the semantic memories by
+ * salience per scope (what pinned facts are read from), the duplicate keys
+ * of live memories, and the turn logs. Tenants never share any of it.
  */
 export class TenantMemories {
   /** Every memory, live or deleted, by id. */
@@ -47,6 +49,8 @@ export class TenantMemories {
   readonly statistics = new ScopeStatistics();
   /** Vectors of live memories, one bucket per scope key and layer. */
   readonly buckets = new Map<string, VectorBucket>();
+  /** Live semantic memories by salience, per scope key. */
+  readonly salient = new SalienceIndex();
   /** Live memories by {@link dedupeKey}. */
   readonly holders = new Map<string, string>();
   /** Turn logs by the {@link scopeKey} of their exact scope. */
@@ -81,6 +85,7 @@ export class TenantMemories {
           memory.record.id,
         );
         this.addToIndex(memory);
+        if (memory.record.layer === 'semantic') this.salient.add(memory.key, memory.record);
         if (vector) this.bucketFor(memory, vector.length).set(memory.record.id, vector);
       } else {
         this.buckets.get(bucketKey)?.delete(memory.record.id);
@@ -112,6 +117,7 @@ export class TenantMemories {
       }
     }
     this.ordered = kept;
+    this.salient.erase(key);
     for (const [bucketKey, bucket] of [...this.buckets]) {
       if (bucket.key.startsWith(key)) this.buckets.delete(bucketKey);
     }
@@ -143,6 +149,7 @@ export class TenantMemories {
    */
   private unindex(memory: StoredMemory): void {
     const { id, text, layer } = memory.record;
+    if (layer === 'semantic') this.salient.remove(memory.key, id, memory.record.salience);
     const terms = this.terms.get(id);
     if (!terms) return;
     this.index.remove({ id, text });

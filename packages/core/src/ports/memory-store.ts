@@ -7,6 +7,7 @@ import type { ConversationLog } from './conversation-log.js';
 import type { ConversationSource } from './conversation-source.js';
 import type { MemoryRetrievalPort } from './memory-retrieval-port.js';
 import type { MemoryWriter } from './memory-writer.js';
+import type { PinnedMemorySource } from './pinned-memory-source.js';
 
 /** One entry of a memory's history. */
 export interface MemoryVersion {
@@ -55,7 +56,8 @@ export interface MemoryStore
     ConversationSource,
     MemoryWriter,
     MemoryRetrievalPort,
-    CandidateSource {
+    CandidateSource,
+    PinnedMemorySource {
   /**
    * The live memory with `id` if it is visible to `scope`, else `undefined`.
    *

@@ -15,13 +15,24 @@ import { symfonicSchema } from './symfonic-schema.js';
 import { tsvector } from './tsvector.js';
 
 /**
+ * The lowest salience the pinned-fact indexes hold: pinned facts asked for
+ * at or above it are read from them, below it through the general indexes
+ * (every memory of the visible scopes). The default pinned threshold of
+ * hydration, 0.9.
+ */
+export const salientIndexFloor = 0.9;
+
+/**
  * Live memories, one row each. A deleted memory leaves this table (its
  * tombstone stays in `memory_versions`). `dedup` is the uniqueness that backs
  * deduplication: one live memory per scope, layer and normalised text, so
  * concurrent identical adds cannot both land. `search` is the full-text
  * vector PostgreSQL maintains itself (English configuration: stems, drops
  * stop words), behind a GIN index; `memories_recent` lets a search for
- * common words read the most recently updated memories first. The GIN
+ * common words read the most recently updated memories first. Pinned facts
+ * (salient semantic memories, salience at or above {@link salientIndexFloor})
+ * are read through `memories_salient` (at a scope and its ancestors) and
+ * `memories_salient_below` (the scopes below a scope). The GIN
  * indexes read by every retrieval write each entry in place (`fastupdate`
  * off): a pending list of unmerged entries, which bulk writes build up until
  * a vacuum, would otherwise be scanned in full by every search.
@@ -63,6 +74,17 @@ export const memories = symfonicSchema.table(
     index('memories_recent').on(table.tenant, table.updatedAt),
     index('memories_ancestor_keys').using('gin', table.ancestorKeys).with({ fastupdate: false }),
     index('memories_search').using('gin', table.search).with({ fastupdate: false }),
+    index('memories_salient')
+      .on(table.tenant, table.scopeKey, table.updatedAt.desc().nullsFirst(), table.id)
+      .where(
+        sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,
+      ),
+    index('memories_salient_below')
+      .using('gin', table.ancestorKeys)
+      .with({ fastupdate: false })
+      .where(
+        sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,
+      ),
     check('memories_layer', sql`${table.layer} in ('episodic', 'semantic')`),
     check('memories_salience', sql`${table.salience} >= 0 and ${table.salience} <= 1`),
   ],

@@ -7,6 +7,7 @@ export const storeMethods = [
   'apply',
   'retrieve',
   'scanCandidates',
+  'pinned',
   'get',
   'list',
   'history',

@@ -1,0 +1,2 @@
+CREATE INDEX "memories_salient" ON "symfonic"."memories" USING btree ("tenant","scope_key","updated_at" DESC NULLS FIRST,"id") WHERE "symfonic"."memories"."layer" = 'semantic' and "symfonic"."memories"."salience" >= 0.9;--> statement-breakpoint
+CREATE INDEX "memories_salient_below" ON "symfonic"."memories" USING gin ("ancestor_keys") WITH (fastupdate=false) WHERE "symfonic"."memories"."layer" = 'semantic' and "symfonic"."memories"."salience" >= 0.9;
