@@ -65,7 +65,7 @@ const emptyBlock: MemoryBlock = {
   recalled: [],
   refs: {},
   dropped: [],
-  degraded: { working: false, recall: false, conditions: [] },
+  degraded: { working: false, recall: false, pinned: false, conditions: [] },
 };
 
 /**

@@ -65,7 +65,7 @@ function describeBlock(block: MemoryBlock): string {
  * (the same `hydrate` as any agent: the conversation's last turns plus the
  * memories recalled for `query`), its refs, and every row left out with its
  * reason. The refs replace the session's previous ones. When the store
- * cannot be read (either half of the block fails) the answer is a tool error
+ * cannot be read (any part of the block fails: the turns, recall or the pinned facts) the answer is a tool error
  * saying memory is unavailable, never a block that silently lacks a half.
  */
 export function registerRecallTool(server: McpServer, session: MemorySession): void {
@@ -99,7 +99,7 @@ export function registerRecallTool(server: McpServer, session: MemorySession): v
       try {
         const hydrated = await session.memory.hydrate(session.scopes.conversation, query);
         const { degraded } = hydrated;
-        if (degraded.working || degraded.recall) {
+        if (degraded.working || degraded.recall || degraded.pinned) {
           const failed = degraded.conditions
             .filter(({ code }) => code.endsWith('-unavailable'))
             .map(({ code, detail }) => `${code}: ${detail}`)
