@@ -7,7 +7,7 @@ import { type ScriptState, scriptSteps } from '../harness/memory-script.js';
 import { type ScopeSnapshot, snapshotScope } from '../harness/scope-snapshot.js';
 import type { SuiteContext } from './suite-context.js';
 
-/** The `*-unavailable` conditions of a hydrated block: the halves that failed. */
+/** The `*-unavailable` conditions of a hydrated block: the parts that failed. */
 function failedHalves(block: unknown): string[] {
   return (block as MemoryBlock).degraded.conditions
     .map((condition) => condition.code)
@@ -40,7 +40,7 @@ async function referenceRun(context: SuiteContext): Promise<Reference> {
 /**
  * Run the script with its `failOn`-th store call failing (`timing`), and
  * check each step: the failing one reports the failure (record and
- * remember throw `MemoryUnavailable`, hydrate degrades the half that
+ * remember throw `MemoryUnavailable`, hydrate degrades the part that
  * failed), leaves the scope as it was before the step or (for a lost
  * answer) as the complete step leaves it, and a retry completes it; after
  * every step the scope is exactly what the clean run had.
@@ -74,9 +74,12 @@ async function runWithFault(
       expect(faulty.failed, where).toHaveLength(1);
       if (step.kind === 'hydrate') {
         expect(failure, `${where}: hydrate degrades, never throws`).toBeUndefined();
-        expect(failedHalves(outcome), where).toEqual([
-          faulty.failed[0] === 'recent' ? 'working-unavailable' : 'recall-unavailable',
-        ]);
+        const failedPart = {
+          recent: 'working-unavailable',
+          scanCandidates: 'recall-unavailable',
+          pinned: 'pinned-unavailable',
+        } as Record<string, string>;
+        expect(failedHalves(outcome), where).toEqual([failedPart[faulty.failed[0] ?? '']]);
       } else {
         expect(MemoryUnavailable.isInstance(failure), `${where}: reports the failure`).toBe(true);
       }
@@ -114,7 +117,8 @@ export function describeFaultSuite(context: SuiteContext): void {
       async (timing) => {
         const reference = await referenceRun(context);
         const total = reference.callsAfter.at(-1) ?? 0;
-        expect(total).toBe(10);
+        // Two records and two remembers make one call each; three hydrates make three (recent, scan, pinned).
+        expect(total).toBe(13);
         expect(reference.snapshots.at(-1)?.memories).toEqual([
           'episodic|0.3|Sold the harbor boat Gaivota',
           'semantic|0.6|Teaches sailing at the harbor',
