@@ -147,9 +147,10 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
       name: 'memory_remember',
       arguments: { ops: [{ op: 'update', id: acmeId, text: 'Alice of Acme has no savings' }] },
     });
-    expect(structured<RememberOutput>(overwrite).rejected).toEqual([
-      expect.objectContaining({ code: 'unknown-id' }),
-    ]);
+    // A model names memories by refs only: the id is refused before anything is looked up.
+    expect(overwrite.isError).toBe(true);
+    expect(answerText(overwrite)).toContain('never by id');
+    expect(answerText(overwrite)).not.toContain('gold');
     const globexList = await globex.readResource({ uri: 'symfonic://memories' });
     expect(String((globexList.contents[0] as { text: string }).text)).not.toContain('gold');
 

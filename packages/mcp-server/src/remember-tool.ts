@@ -32,7 +32,8 @@ export type RememberOutput = z.infer<typeof rememberOutputSchema>;
  * exactly the schema `remember` reads from a reply (`@symfonic/memory`'s
  * `modelOpsPayloadSchema`), written through `remember` at the user's scope in
  * one transaction: refs are the session's latest recall's (see
- * `SessionRefs`), ids name memories of the scope. Every op comes back
+ * `SessionRefs`); an op naming a memory by id is refused, since a model
+ * names memories only by refs. Every op comes back
  * applied or refused with its code and reason; a malformed op fails the
  * whole call, naming its field, before anything is written.
  */
@@ -42,7 +43,7 @@ export function registerRememberTool(server: McpServer, session: MemorySession):
     {
       title: 'Remember',
       description:
-        'Change what you remember about this user, after you answered. "add" writes a new memory: "layer" is "semantic" for a lasting fact or "episodic" for an event; "salience" from 0 (trivia) to 1 (must never be forgotten); one self-contained statement that makes sense without this conversation. "update" rewrites a memory that is wrong or out of date (prefer it to adding a conflicting memory); "delete" retires one that is no longer true. Name a memory by the "ref" your latest memory_recall showed ("#3") or by its "id"; never invent one. Do not add what you already remember. All ops are written together; each comes back applied or refused with the reason.',
+        'Change what you remember about this user, after you answered. "add" writes a new memory: "layer" is "semantic" for a lasting fact or "episodic" for an event; "salience" from 0 (trivia) to 1 (must never be forgotten); one self-contained statement that makes sense without this conversation. "update" rewrites a memory that is wrong or out of date (prefer it to adding a conflicting memory); "delete" retires one that is no longer true. Name a memory only by the "ref" your latest memory_recall showed ("#3"), never by id, and never invent one. Do not add what you already remember. All ops are written together; each comes back applied or refused with the reason.',
       inputSchema: modelOpsPayloadSchema,
       outputSchema: rememberOutputSchema.shape,
       annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -75,7 +76,13 @@ export function registerRememberTool(server: McpServer, session: MemorySession):
             ({ index, code, reason }) => `- op ${index} refused (${code}): ${reason}`,
           ),
         ];
-        return toolAnswer(lines.join('\n'), { applied, rejected: outcome.rejected });
+        const rejected = outcome.rejected.map(({ index, code, reason, existingId }) => ({
+          index,
+          code,
+          reason,
+          ...(existingId === undefined ? {} : { existingId }),
+        }));
+        return toolAnswer(lines.join('\n'), { applied, rejected });
       } catch (error) {
         return toolFailure('memory_remember', error, session.log);
       }

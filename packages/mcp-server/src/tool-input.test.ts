@@ -36,11 +36,16 @@ const badInputs: readonly { tool: string; arguments: Record<string, unknown>; fi
     arguments: { ops: [{ op: 'add', text: 'x', layer: 'working' }] },
     field: 'ops[0].layer',
   },
-  { tool: 'memory_remember', arguments: { ops: [{ op: 'delete' }] }, field: 'ops[0]' },
+  { tool: 'memory_remember', arguments: { ops: [{ op: 'delete' }] }, field: 'ops[0].ref' },
   {
     tool: 'memory_remember',
     arguments: { ops: [{ op: 'update', ref: '#1', id: 'm', text: 'x' }] },
-    field: 'ops[0]',
+    field: 'ops[0].id',
+  },
+  {
+    tool: 'memory_remember',
+    arguments: { ops: [{ op: 'delete', id: '00000000-0000-0000-0000-000000000000' }] },
+    field: 'ops[0].id',
   },
   { tool: 'memory_history', arguments: {}, field: 'ref' },
   { tool: 'memory_history', arguments: { ref: '' }, field: 'ref' },
@@ -99,21 +104,21 @@ describe('every tool refuses malformed input with a tool error naming the field'
     expect(listed.map(({ text }: { text: string }) => text)).toEqual(['The user lives in Paris']);
   });
 
-  it('answers an invented ref, and an id this scope cannot see, as refused, changing nothing', async () => {
+  it('answers an invented ref as refused, and an id with the reason a model names refs only', async () => {
     const remembered = await session.client.callTool({
       name: 'memory_remember',
-      arguments: {
-        ops: [
-          { op: 'update', ref: '#4', text: 'The user lives in Rome' },
-          { op: 'delete', id: '00000000-0000-0000-0000-000000000000' },
-        ],
-      },
+      arguments: { ops: [{ op: 'update', ref: '#4', text: 'The user lives in Rome' }] },
     });
     expect(remembered.isError).toBeFalsy();
     expect((remembered.structuredContent as { rejected: unknown[] }).rejected).toEqual([
       expect.objectContaining({ index: 0, code: 'unknown-ref' }),
-      expect.objectContaining({ index: 1, code: 'unknown-id' }),
     ]);
+    const byId = await session.client.callTool({
+      name: 'memory_remember',
+      arguments: { ops: [{ op: 'delete', id: '00000000-0000-0000-0000-000000000000' }] },
+    });
+    expect(byId.isError).toBe(true);
+    expect(answerText(byId)).toContain('a model names a memory only by a ref');
     for (const name of ['memory_history', 'memory_forget']) {
       const missing = await session.client.callTool({ name, arguments: { ref: 'no-such-memory' } });
       expect(missing.isError).toBe(true);

@@ -13,12 +13,33 @@ const text = memoryTextSchema.describe(
 
 const salience = salienceSchema.describe('how much it matters, from 0 (trivia) to 1 (critical)');
 
+/** Why an op naming a memory by `id` is refused: the same words through every path. */
+export const idFromModelReason =
+  'a model names a memory only by a ref of its memory block, never by id (ids are for applications writing to the store directly)';
+
+/**
+ * Refuses an `id` field. The objects are loose (unknown fields pass through,
+ * and are ignored by `remember`), so a validator in front of `remember` (an
+ * SDK parsing tool input with this schema) sees the `id` and refuses it with
+ * the reason, instead of stripping it.
+ */
+function withoutId<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .looseObject(shape)
+    .refine((op) => !Object.hasOwn(op, 'id'), {
+      message: idFromModelReason,
+      path: ['id'],
+      // Said even when another field is wrong too (a delete naming an id has no ref).
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    });
+}
+
 /**
  * `{ "op": "add", "layer"?, "text", "salience"? }`: a new memory; `layer`
  * `semantic` (what is true) or `episodic` (what happened), default
  * `semantic`; `salience` 0..1, default 0.5.
  */
-export const modelAddOpSchema = z.object({
+export const modelAddOpSchema = withoutId({
   op: z.literal('add'),
   layer: storedLayerSchema
     .default('semantic')
@@ -28,7 +49,7 @@ export const modelAddOpSchema = z.object({
 });
 
 /** `{ "op": "update", "ref", "text", "salience"? }`: rewrite a memory of the block (its history keeps the old text). */
-export const modelUpdateOpSchema = z.object({
+export const modelUpdateOpSchema = withoutId({
   op: z.literal('update'),
   ref,
   text,
@@ -36,7 +57,7 @@ export const modelUpdateOpSchema = z.object({
 });
 
 /** `{ "op": "delete", "ref" }`: retire a memory of the block (its history keeps a tombstone). */
-export const modelDeleteOpSchema = z.object({
+export const modelDeleteOpSchema = withoutId({
   op: z.literal('delete'),
   ref,
 });

@@ -1,7 +1,7 @@
 import { Limits, type MemoryOpInput, normalizeMemoryText } from '@symfonic/core';
 import { instructionPlaceholders } from './instructions.js';
 import { isRecord } from './is-record.js';
-import { modelOpSchema } from './model-op.js';
+import { idFromModelReason, modelOpSchema } from './model-op.js';
 import { RememberRejectionCode } from './remember-outcome.js';
 
 const placeholders: ReadonlySet<string> = new Set(instructionPlaceholders.map(normalizeMemoryText));
@@ -43,8 +43,7 @@ function translateParsedOp(
     return {
       ok: false,
       code: RememberRejectionCode.idFromModel,
-      reason:
-        'a model names a memory only by a ref of its memory block, never by id (ids are for applications writing to the store directly)',
+      reason: idFromModelReason,
     };
   }
   const parsed = modelOpSchema.safeParse(input);
