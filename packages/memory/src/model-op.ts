@@ -24,14 +24,12 @@ export const idFromModelReason =
  * the reason, instead of stripping it.
  */
 function withoutId<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z
-    .looseObject(shape)
-    .refine((op) => !Object.hasOwn(op, 'id'), {
-      message: idFromModelReason,
-      path: ['id'],
-      // Said even when another field is wrong too (a delete naming an id has no ref).
-      when: ({ value }) => typeof value === 'object' && value !== null,
-    });
+  return z.looseObject(shape).refine((op) => !Object.hasOwn(op, 'id'), {
+    message: idFromModelReason,
+    path: ['id'],
+    // Said even when another field is wrong too (a delete naming an id has no ref).
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 }
 
 /**
