@@ -7,6 +7,7 @@ export {
 } from './create-memory.js';
 export { type GeminiMemoryTool, geminiMemoryTool } from './gemini-memory-tool.js';
 export { type InstructionsOptions, instructions } from './instructions.js';
+export { type LangChainMemoryTool, langChainMemoryTool } from './langchain-memory-tool.js';
 export {
   createLocalEmbedder,
   type LocalEmbedderOptions,

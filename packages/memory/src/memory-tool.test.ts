@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { FunctionDeclaration, Tool as GeminiTool } from '@google/genai';
+import { isLangChainTool, type StructuredToolParams } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { generateText } from 'ai';
 import type OpenAI from 'openai';
@@ -9,6 +10,7 @@ import { textModel } from './__fixtures__/ai-sdk-models.js';
 import { aiSdkMemoryTool } from './ai-sdk-memory-tool.js';
 import { anthropicMemoryTool } from './anthropic-memory-tool.js';
 import { geminiMemoryTool } from './gemini-memory-tool.js';
+import { langChainMemoryTool } from './langchain-memory-tool.js';
 import { memoryToolDescription, memoryToolInputSchema, memoryToolName } from './memory-tool.js';
 import { modelOpsPayloadSchema } from './model-op.js';
 import { openaiChatMemoryTool } from './openai-chat-memory-tool.js';
@@ -51,6 +53,14 @@ describe('the memory tool definitions', () => {
 
   it('give LangChain a tool in the format its bindTools takes', () => {
     expect(convertToOpenAITool(openaiChatMemoryTool())).toEqual(openaiChatMemoryTool());
+  });
+
+  it('give LangChain a tool definition of its own, which bindTools turns into the same function tool', () => {
+    const tool: StructuredToolParams = langChainMemoryTool();
+    expect(isLangChainTool(tool)).toBe(true);
+    expect(convertToOpenAITool(tool)).toEqual(openaiChatMemoryTool());
+    const renamed = langChainMemoryTool({ name: 'remember_this' });
+    expect(convertToOpenAITool(renamed).function.name).toBe('remember_this');
   });
 
   it('give the AI SDK a tool whose schema reaches the model as a function tool', async () => {
