@@ -41,6 +41,19 @@ export type MemoryToolResult =
 const writerSchema = z.string().min(1).max(Limits.id);
 
 /**
+ * The fields of one op schema without its `op` discriminator (the tool's name
+ * says which op it is). Built from the schema's shape, since zod refuses to
+ * `omit` from a schema with refinements; unknown fields, an `id` among them,
+ * are stripped, so a memory is named by its ref or not at all.
+ */
+function withoutOp<Shape extends z.ZodRawShape & { op: z.ZodType }>(schema: {
+  readonly shape: Shape;
+}) {
+  const { op: _op, ...fields } = schema.shape;
+  return z.object(fields as Omit<Shape, 'op'>);
+}
+
+/**
  * AI SDK tools for a model that changes its memory by calling tools rather
  * than by ending its answer with an ops object:
  *
@@ -113,18 +126,18 @@ export function memoryTools(options: MemoryToolsOptions) {
     memory_add: tool({
       description:
         'Remember something new: a lasting fact about the user or their world ("semantic") or an event ("episodic").',
-      inputSchema: modelAddOpSchema.omit({ op: true }),
+      inputSchema: withoutOp(modelAddOpSchema),
       execute: (input) => apply({ op: 'add', ...input }),
     }),
     memory_update: tool({
       description:
         'Rewrite a memory that is wrong or out of date, named by its ref (e.g. "#2"), instead of adding a conflicting one.',
-      inputSchema: modelUpdateOpSchema.omit({ op: true }),
+      inputSchema: withoutOp(modelUpdateOpSchema),
       execute: (input) => apply({ op: 'update', ...input }),
     }),
     memory_delete: tool({
       description: 'Forget a memory that is no longer true, named by its ref (e.g. "#2").',
-      inputSchema: modelDeleteOpSchema.omit({ op: true }),
+      inputSchema: withoutOp(modelDeleteOpSchema),
       execute: (input) => apply({ op: 'delete', ...input }),
     }),
     memory_search: tool({

@@ -69,10 +69,11 @@ describe('symfonicMemory when things go wrong', () => {
     const [report] = reports;
     expect(report?.finish).toBe('remembered');
     expect(report?.block?.text).toBe('');
-    expect(report?.block?.degraded).toMatchObject({ working: true, recall: true });
+    expect(report?.block?.degraded).toMatchObject({ working: true, recall: true, pinned: true });
     expect(report?.degraded.map(({ code }) => code)).toEqual([
       'working-unavailable',
       'recall-unavailable',
+      'pinned-unavailable',
       'remember-failed',
       'record-failed',
       'record-failed',
