@@ -22,10 +22,10 @@ async function plan(scope: typeof user, minSalience: number): Promise<string> {
 beforeAll(async () => {
   store = await createDrizzleStore({ db: database });
   // A scope of 3,000 memories, a tenth of them salient, and a few in the conversation below it.
-  for (let start = 0; start < 3_000; start += 500) {
+  for (let start = 0; start < 3_000; start += 250) {
     await store.apply(
       user,
-      Array.from({ length: 500 }, (_, offset) => ({
+      Array.from({ length: 250 }, (_, offset) => ({
         op: 'add',
         text: `Note ${start + offset} about the user`,
         salience: (start + offset) % 10 === 0 ? 0.95 : 0.5,
