@@ -68,6 +68,7 @@ export type { PinnedMemorySource } from './ports/pinned-memory-source.js';
 export { type Provenance, provenanceSchema } from './provenance.js';
 export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';
+export { requireVisible } from './require-visible.js';
 export {
   type Degradation,
   DegradationCode,

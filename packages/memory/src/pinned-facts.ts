@@ -5,11 +5,11 @@ import {
   Limits,
   type MemoryScope,
   type PinnedMemorySource,
+  requireVisible,
 } from '@symfonic/core';
 import type { RankedMemory } from './rank-candidates.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderedLength } from './rendered-length.js';
-import { requireVisible } from './require-visible.js';
 
 /** What {@link pinnedFacts} kept, what its cap cut and why, and what weakened it. */
 export interface PinnedFacts {

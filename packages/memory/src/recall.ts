@@ -5,13 +5,13 @@ import {
   type Dropped,
   type MemoryRecord,
   type MemoryScope,
+  requireVisible,
   type StoredLayer,
 } from '@symfonic/core';
 import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderedLength } from './rendered-length.js';
-import { requireVisible } from './require-visible.js';
 
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];

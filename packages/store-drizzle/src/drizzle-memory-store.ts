@@ -8,9 +8,7 @@ import {
   type EmbeddingProvider,
   type ForgetResult,
   type FusionWeights,
-  formatScope,
   InvalidMemoryInput,
-  isVisible,
   Limits,
   type ListOptions,
   type MemoryLayer,
@@ -33,7 +31,7 @@ import {
   RejectionCode,
   type RetrievalResult,
   requireOpList,
-  ScopeViolation,
+  requireVisible,
   type StoredLayer,
   storedLayerSchema,
   toScope,
@@ -196,22 +194,6 @@ export class DrizzleMemoryStore implements MemoryStore {
     } catch (error) {
       if (error instanceof CallerFailure) throw error.error;
       throw toMemoryUnavailable(error, operation);
-    }
-  }
-
-  /** Throw `ScopeViolation` for any row not visible to `scope` (the SQL predicate already excluded them). */
-  #requireVisible(
-    records: readonly { readonly id: string; readonly scope: MemoryScope }[],
-    scope: MemoryScope,
-  ): void {
-    for (const record of records) {
-      if (!isVisible(record.scope, scope)) {
-        throw new ScopeViolation({
-          rowId: record.id,
-          rowScope: formatScope(record.scope),
-          queryScope: formatScope(scope),
-        });
-      }
     }
   }
 
@@ -501,7 +483,7 @@ export class DrizzleMemoryStore implements MemoryStore {
         detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
       });
     }
-    this.#requireVisible(
+    requireVisible(
       ranked.ranked.map(({ row }) => ({
         id: row.id,
         scope: { tenant: row.tenant, path: row.path },
@@ -562,7 +544,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       if (limit === 0) return [];
       const rows = await selectPinned(this.#settings.database, where, minSalience, limit);
       const records = rows.map(memoryRecordOf);
-      this.#requireVisible(records, where);
+      requireVisible(records, where);
       return records;
     });
   }
@@ -584,7 +566,7 @@ export class DrizzleMemoryStore implements MemoryStore {
         .where(and(eq(memories.id, memoryId), visibleTo(memories, where)));
       if (!row) return undefined;
       const record = memoryRecordOf(row);
-      this.#requireVisible([record], where);
+      requireVisible([record], where);
       return record;
     });
   }
@@ -619,7 +601,7 @@ export class DrizzleMemoryStore implements MemoryStore {
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const records = page.map(({ sequence: _sequence, ...row }) => memoryRecordOf(row));
-      this.#requireVisible(records, where);
+      requireVisible(records, where);
       const last = page.at(-1);
       return rows.length > limit && last
         ? { records, nextCursor: String(last.sequence) }
