@@ -28,7 +28,8 @@ describe('testDatabase', () => {
 describe.runIf(process.env.DATABASE_URL)(suite, () => {
   it('hands out an empty database of that name, dropping what a previous run left', async () => {
     const first = await testDatabase('symfonic_test_support_fresh');
-    expect(first).toMatch(/\/symfonic_test_support_fresh$/);
+    const suffix = process.env.SYMFONIC_TEST_DATABASE_SUFFIX;
+    expect(first?.endsWith(`/symfonic_test_support_fresh${suffix ? `_${suffix}` : ''}`)).toBe(true);
     await query(first as string, 'create table leftover (id int)');
     const second = await testDatabase('symfonic_test_support_fresh');
     expect(second).toBe(first);
@@ -37,5 +38,21 @@ describe.runIf(process.env.DATABASE_URL)(suite, () => {
       "select 1 from information_schema.tables where table_name = 'leftover'",
     );
     expect(tables.rowCount).toBe(0);
+  });
+
+  it('appends SYMFONIC_TEST_DATABASE_SUFFIX, so two checkouts never share a database', async () => {
+    const before = process.env.SYMFONIC_TEST_DATABASE_SUFFIX;
+    process.env.SYMFONIC_TEST_DATABASE_SUFFIX = 'checkout_b';
+    try {
+      const url = await testDatabase('symfonic_test_support_suffixed');
+      expect(url).toMatch(/\/symfonic_test_support_suffixed_checkout_b$/);
+      process.env.SYMFONIC_TEST_DATABASE_SUFFIX = 'not-plain';
+      await expect(testDatabase('symfonic_test_support_suffixed')).rejects.toThrow(
+        /not a plain database name/,
+      );
+    } finally {
+      if (before === undefined) delete process.env.SYMFONIC_TEST_DATABASE_SUFFIX;
+      else process.env.SYMFONIC_TEST_DATABASE_SUFFIX = before;
+    }
   });
 });
