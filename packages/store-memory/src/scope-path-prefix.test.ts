@@ -1,11 +1,11 @@
 import { isVisible, type MemoryScope } from '@symfonic/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKeyVisible, scopeKey } from './scope-key.js';
+import { isPrefixVisible, scopePathPrefix } from './scope-path-prefix.js';
 
 const path = fc.array(fc.constantFrom('user:1', 'user:10', 'a', 'b'), { maxLength: 4 });
 
-describe('scopeKey', () => {
+describe('scopePathPrefix', () => {
   it('agrees with core isVisible on every pair of paths of one tenant (property)', () => {
     fc.assert(
       fc.property(path, path, (recordPath, queryPath) => {
@@ -14,12 +14,16 @@ describe('scopeKey', () => {
           path: recordPath.filter((s) => !s.includes('/')),
         };
         const query: MemoryScope = { tenant: 't', path: queryPath.filter((s) => !s.includes('/')) };
-        expect(isKeyVisible(scopeKey(record), scopeKey(query))).toBe(isVisible(record, query));
+        expect(isPrefixVisible(scopePathPrefix(record), scopePathPrefix(query))).toBe(
+          isVisible(record, query),
+        );
       }),
     );
   });
 
   it('keeps user:1 and user:10 apart', () => {
-    expect(isKeyVisible(scopeKey({ tenant: 't', path: ['user:1'] }), 'user:10/')).toBe(false);
+    expect(isPrefixVisible(scopePathPrefix({ tenant: 't', path: ['user:1'] }), 'user:10/')).toBe(
+      false,
+    );
   });
 });
