@@ -1,3 +1,4 @@
+export { contextWeight } from './context-weight.js';
 export {
   type AppliedOp,
   type ApplyResult,
@@ -40,6 +41,7 @@ export {
 export { type MemoryQuery, memoryQuerySchema } from './memory-query.js';
 export {
   type MemoryRecord,
+  memoryContextSchema,
   memoryRecordSchema,
   memoryTextSchema,
   metadataSchema,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { describeAvailabilityContract } from './availability-contract.js';
+import { describeContextContract } from './context-contract.js';
 import type { ContractContext } from './contract-context.js';
 import { describeForgetContract } from './forget-contract.js';
 import { describeFusionContract } from './fusion-contract.js';
@@ -71,6 +72,7 @@ export function describeMemoryStoreContract(
     describeRetrievalContract(context);
     describeRelevancePrivacyContract(context);
     describePinnedContract(context);
+    describeContextContract(context);
     describeFusionContract(context);
     describeHistoryContract(context);
     describeListContract(context);
