@@ -63,9 +63,44 @@ export function describeContextContract(context: ContractContext): void {
         'Caroline: And this one?',
         undefined,
       ]);
-      expect(await store.retrieve({ scope, cue: 'paint', limit: 5 })).toMatchObject({
-        memories: [],
+    });
+
+    it('is searched as it now stands: a replaced or removed context no longer matches', async () => {
+      // Ranked by words alone, so only full-text matching decides what comes back.
+      const harness = await context.open({
+        embedder: context.embedder,
+        fusionWeights: { lexical: 1, vector: 0 },
       });
+      try {
+        await harness.reset();
+        const store = harness.store;
+        const scope = acme('user:1');
+        const [replaced, removed] = await addMemories(store, scope, [
+          { op: 'add', text: 'Melanie: A sunset', context: 'Caroline: Which pelican?' },
+          { op: 'add', text: 'Melanie: A sunrise', context: 'Caroline: Which heron?' },
+        ]);
+        const updated = await store.apply(
+          scope,
+          [
+            {
+              op: 'update',
+              id: replaced?.id,
+              text: 'Melanie: A sunset',
+              context: 'Caroline: Which gull?',
+            },
+            { op: 'update', id: removed?.id, text: 'Melanie: A sunrise', context: null },
+          ],
+          writerProvenance,
+        );
+        expect(updated.rejected).toEqual([]);
+        const found = async (cue: string) =>
+          idsOf((await store.retrieve({ scope, cue, limit: 5 })).memories);
+        expect(await found('pelican')).toEqual([]);
+        expect(await found('heron')).toEqual([]);
+        expect(await found('gull')).toEqual([replaced?.id]);
+      } finally {
+        await harness.close();
+      }
     });
 
     it('finds a memory by words only its context holds, below one holding them in its text', async () => {
@@ -82,7 +117,8 @@ export function describeContextContract(context: ContractContext): void {
         { op: 'add', layer: 'episodic', text: 'Melanie: Went hiking on Sunday' },
       ]);
       const result = await store.retrieve({ scope, cue: 'quokka painting', limit: 5 });
-      expect(idsOf(result.memories)).toEqual([question?.id, answer?.id]);
+      // A store ranking by vectors too may add the third memory after them.
+      expect(idsOf(result.memories).slice(0, 2)).toEqual([question?.id, answer?.id]);
       const [first, second] = result.memories;
       expect(first?.relevance).toBeGreaterThan(second?.relevance ?? Number.POSITIVE_INFINITY);
       const candidates = await store.scanCandidates({ scope, cue: 'quokka', limit: 5 });

@@ -23,6 +23,7 @@ const rowColumns = [
   memories.version,
   memories.createdAt,
   memories.updatedAt,
+  memories.context,
 ];
 
 type RowTuple = [
@@ -39,13 +40,14 @@ type RowTuple = [
   version: number,
   createdAt: string,
   updatedAt: string,
+  context: string | null,
   relevance: number,
 ];
 
 /**
  * Ranked memories travel as one JSON document: an array, best first, of one
  * array per memory (its columns, then its relevance). A few hundred rows of
- * thirteen columns cost PGlite's wire-protocol decoding and drizzle's
+ * fourteen columns cost PGlite's wire-protocol decoding and drizzle's
  * mapping more than the ranking itself (about 17 ms for 500 rows at 10 000
  * memories); one text value and `JSON.parse` cost a fraction of that.
  * Timestamps arrive as ISO 8601 with the offset and are read to the
@@ -90,6 +92,7 @@ export const rankedRowsJson = {
         version,
         createdAt,
         updatedAt,
+        context,
         relevance,
       ] = tuple;
       return {
@@ -107,6 +110,7 @@ export const rankedRowsJson = {
           version,
           createdAt: new Date(createdAt),
           updatedAt: new Date(updatedAt),
+          context,
         },
         relevance,
       };
