@@ -82,11 +82,12 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
     lexical_scored as (select id, score, 0::bigint as place from rare_candidates),
     lexical as (select id, 0::bigint as position from rare_candidates)`;
   }
-  // A word the text holds scores its weight; one only the context holds, that at contextWeight.
+  // A word the text holds scores its weight; one only the context holds, that at
+  // contextWeight. A word the memory lacks costs one match, as before contexts.
   const score = sql.join(
     weighed.map(
       (word) =>
-        sql`(case when ${memories.search} @@ ${textLexemeQuery(word.lexeme)}::tsquery then ${sql.raw(String(word.weight))}::float8 when ${memories.search} @@ ${lexemeQuery(word.lexeme)}::tsquery then ${sql.raw(String(word.weight * contextWeight))}::float8 else 0 end)`,
+        sql`(case when ${memories.search} @@ ${lexemeQuery(word.lexeme)}::tsquery then (case when ${memories.search} @@ ${textLexemeQuery(word.lexeme)}::tsquery then ${sql.raw(String(word.weight))}::float8 else ${sql.raw(String(word.weight * contextWeight))}::float8 end) else 0 end)`,
     ),
     sql` + `,
   );
