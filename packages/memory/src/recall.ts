@@ -3,6 +3,8 @@ import {
   type Degradation,
   DegradationCode,
   type Dropped,
+  floorReason,
+  limitReason,
   type MemoryRecord,
   type MemoryScope,
   requireVisible,
@@ -31,11 +33,6 @@ export interface RecallResult {
   readonly degradations: readonly Degradation[];
 }
 
-/** A number short enough for a reason. */
-function figure(value: number): string {
-  return String(Number(value.toPrecision(3)));
-}
-
 /**
  * Recall memories for `cue` at `scope`: every candidate of
  * `source.scanCandidates` (uncapped, so a gate's rejection never costs a
@@ -46,7 +43,8 @@ function figure(value: number): string {
  *    filtered). A row answered twice or in the `working` layer is dropped.
  * 2. the salience floor `minSalience`;
  * 3. the relevance floor `minRelevance` (when set), on the store's relevance or
- *    on `relevance`'s scores when given;
+ *    on `relevance`'s scores when given (both floors report core's
+ *    `floorReason`, the limit core's `limitReason`);
  * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
  *    chooses: the store's order, fused with the scorer's when the store says
  *    it ranked by full text alone;
@@ -94,13 +92,11 @@ export async function recall(
         id: record.id,
         reason: 'working memory is read from the conversation log, not recalled',
       });
-    } else if (record.salience < options.minSalience) {
-      dropped.push({
-        id: record.id,
-        reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
-      });
     } else {
-      admitted.push({ record, relevance: candidate.relevance, place });
+      const underFloor = floorReason('salience', record.salience, options.minSalience);
+      if (underFloor === undefined)
+        admitted.push({ record, relevance: candidate.relevance, place });
+      else dropped.push({ id: record.id, reason: underFloor });
     }
     seen.add(record.id);
   }
@@ -111,11 +107,9 @@ export async function recall(
     minRelevance === undefined
       ? scored
       : scored.filter(({ record, relevance }) => {
-          if (relevance >= minRelevance) return true;
-          dropped.push({
-            id: record.id,
-            reason: `relevance ${figure(relevance)} is under the floor ${figure(minRelevance)}`,
-          });
+          const underFloor = floorReason('relevance', relevance, minRelevance);
+          if (underFloor === undefined) return true;
+          dropped.push({ id: record.id, reason: underFloor });
           return false;
         });
 
@@ -148,10 +142,7 @@ export async function recall(
   }
 
   for (const { record } of fitting.slice(options.limit)) {
-    dropped.push({
-      id: record.id,
-      reason: `beyond the limit of ${options.limit} memories`,
-    });
+    dropped.push({ id: record.id, reason: limitReason(options.limit) });
   }
   const degradations = [...scanned.degradations];
   if (

@@ -1,6 +1,7 @@
-import type { MemoryRecord } from '@symfonic/core';
 import { describe, expect, it } from 'vitest';
-import { fuseRankings, reciprocalRankConstant } from './fuse-rankings.js';
+import type { MemoryRecord } from '../memory-record.js';
+import { fuseRankings } from './fuse-rankings.js';
+import { reciprocalRankConstant } from './reciprocal-rank.js';
 
 function record(id: string, salience = 0.5): MemoryRecord {
   const at = new Date(0);
