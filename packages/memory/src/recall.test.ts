@@ -140,7 +140,7 @@ describe('recall', () => {
       { id: 'irrelevant', reason: 'relevance 0.05 is under the floor 0.1' },
       { id: 'long', reason: '30 characters do not fit the semantic cap of 25 (0 used)' },
       { id: 'second', reason: '15 characters do not fit the semantic cap of 25 (15 used)' },
-      { id: 'third', reason: 'beyond the limit of 1 memories' },
+      { id: 'third', reason: 'beyond the 1-memory limit' },
     ]);
   });
 
