@@ -176,8 +176,8 @@ describe('LegacyRetrievalPort.retrieve', () => {
     expect(ids(result)).toEqual(['keep']);
     expect(result.dropped).toEqual([
       { id: 'working', reason: 'its layer working is not among the layers this query asked for' },
-      { id: 'trivia', reason: "salience 0.1 is under the floor 0.3" },
-      { id: 'far', reason: "relevance 0.2 is under the floor 0.5" },
+      { id: 'trivia', reason: 'salience 0.1 is under the floor 0.3' },
+      { id: 'far', reason: 'relevance 0.2 is under the floor 0.5' },
     ]);
   });
 

@@ -72,10 +72,10 @@ export function describeSettleContract(context: ContractContext): void {
       expect(limitReason(3)).toBe('beyond the 3-memory limit');
     });
 
-    for (const limit of [5, 20]) {
+    for (const limit of [5, 40]) {
       const window = candidateWindow(limit, Number.POSITIVE_INFINITY);
       it(`ranks core's candidate window for a limit of ${limit}: ${window} rows, and says when more matched`, async () => {
-        expect(window).toBe(Math.max(50, 4 * limit));
+        expect(window).toBe(Math.max(50, 2 * limit));
         // Full text alone, so one list decides which rows are read.
         await withStore(context, createTestEmbedder(), { vector: 0 }, async (store) => {
           const scope = acme('user:1');

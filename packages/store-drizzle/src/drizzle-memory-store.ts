@@ -366,7 +366,7 @@ export class DrizzleMemoryStore implements MemoryStore {
    * (relevance, then salience, then the later update, then the smaller id).
    * Rows ranked beyond the limit or under a floor are in `dropped` with the
    * reason. Each list ranks core's `candidateWindow(limit, scanBudget)`,
-   * `min(scanBudget, max(50, 4 × limit))` rows; when more matched the cue's words,
+   * `min(scanBudget, max(50, 2 × limit))` rows; when more matched the cue's words,
    * `degradations` says so (`scan-budget-spent`). A blank cue finds nothing.
    * When this store changed more than 50 rows plus a tenth of the table since
    * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`).

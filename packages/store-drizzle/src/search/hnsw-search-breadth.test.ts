@@ -30,8 +30,8 @@ describe('hnswSearchBreadth', () => {
     const scope = { tenant: 'acme', path: ['user:1'] };
     await store.apply(scope, [{ op: 'add', text: 'Her puppy is a labrador' }], { writer: 'test' });
     statements.length = 0;
-    // limit 12: core's smallest candidate window, 50 rows per list, so a breadth of 200.
-    await store.retrieve({ scope, cue: 'dog', limit: 12 });
+    // limit 25: a window of 50 rows per list, so a breadth of 200.
+    await store.retrieve({ scope, cue: 'dog', limit: 25 });
     expect(statements.filter((statement) => statement.includes('hnsw.ef_search'))).toEqual([
       expect.stringMatching(/set_config\('hnsw\.ef_search', \$1, true\).* 200$/),
     ]);
