@@ -144,6 +144,21 @@ describe('recall', () => {
     ]);
   });
 
+  it('shows a value just under its floor with the digits that tell them apart', async () => {
+    const { source } = answering({
+      memories: [
+        scored(memoryRecord('near', 'likes oolong', { salience: 0.4996 }), 0.9),
+        scored(memoryRecord('vague', 'likes tea', { salience: 0.9 }), 0.29996),
+      ],
+    });
+    const options = resolveRecallOptions({ minSalience: 0.5, minRelevance: 0.3 });
+    const result = await recall(source, { scope: userScope, cue: 'tea' }, options, { now });
+    expect(result.dropped).toEqual([
+      { id: 'near', reason: 'salience 0.4996 is under the floor 0.5' },
+      { id: 'vague', reason: 'relevance 0.29996 is under the floor 0.3' },
+    ]);
+  });
+
   it('caps each layer and both together, letting a smaller memory fill what is left', async () => {
     const { source } = answering({
       memories: [
