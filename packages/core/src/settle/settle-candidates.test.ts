@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { testRecord } from '../__fixtures__/test-record.js';
 import { ScopeViolation } from '../errors/scope-violation.js';
-import type { MemoryRecord } from '../memory-record.js';
 import type { MemoryScope } from '../memory-scope.js';
 import { settleCandidates } from './settle-candidates.js';
 
 const user: MemoryScope = { tenant: 'acme', path: ['user:1'] };
 
 function candidate(id: string, relevance: number, salience = 0.5, scope = user) {
-  const at = new Date(0);
-  const record: MemoryRecord = {
-    id,
-    scope,
-    layer: 'semantic',
-    text: id,
-    salience,
-    provenance: { writer: 'test' },
-    createdAt: at,
-    updatedAt: at,
-  };
-  return { record, relevance };
+  return { record: testRecord(id, salience, scope), relevance };
 }
 
 describe('settleCandidates', () => {
