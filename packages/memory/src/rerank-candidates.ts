@@ -59,13 +59,16 @@ function failureDetail(reranker: Reranker, error: unknown): string {
  * Rerank the first `rerank.candidates` of `ranked` (recall's candidates, best
  * first, all of them visible to the asking scope) with `rerank.reranker`:
  * their texts go to it with the cue, and its scores become the relevance
- * they are ranked by, rescaled to 0..1 over them and mixed with salience and
- * recency by `options.weights`, as {@link rankCandidates} does (weights of
- * `{ relevance: 1, salience: 0, recency: 0 }` give the reranker's order
- * alone). Each reranked memory carries its `rerankScore`; the candidates
- * beyond the first `rerank.candidates` follow in their order. No candidate
- * is added or removed, so whatever the reranker moves out of the kept set is
- * dropped, with its reason, by the caps and the limit that run afterwards.
+ * every candidate is ranked by again, rescaled to 0..1 and mixed with
+ * salience and recency by `options.weights`, as {@link rankCandidates} does
+ * (weights of `{ relevance: 1, salience: 0, recency: 0 }` give the
+ * reranker's order alone). A candidate beyond the first `rerank.candidates`,
+ * which the reranker did not judge, counts as relevant as the least relevant
+ * one it judged, so it can only come before one on salience and recency.
+ * Each reranked memory carries its `rerankScore`, and every `score` is one
+ * ranking's, best first. No candidate is added or removed, so whatever the
+ * reranker moves out of the kept set is dropped, with its reason, by the
+ * caps and the limit that run afterwards.
  *
  * Without `rerank`, or with fewer than two candidates, nothing is asked and
  * `ranked` comes back as it is. When the reranker throws, rejects, answers
@@ -106,14 +109,18 @@ export async function rerankCandidates(
     };
   }
   const scoreOf = new Map(head.map(({ record }, index) => [record, scores[index] as number]));
+  const leastRelevant = Math.min(...scores);
   const reranked = rankCandidates(
-    head.map(({ record, relevance }) => ({
+    ranked.map(({ record, relevance }) => ({
       record,
       relevance,
-      rankBy: scoreOf.get(record) as number,
+      rankBy: scoreOf.get(record) ?? leastRelevant,
     })),
     options,
     now,
-  ).map((memory) => ({ ...memory, rerankScore: scoreOf.get(memory.record) as number }));
-  return { ranked: [...reranked, ...ranked.slice(head.length)], degradations: [] };
+  ).map((memory) => {
+    const rerankScore = scoreOf.get(memory.record);
+    return rerankScore === undefined ? memory : { ...memory, rerankScore };
+  });
+  return { ranked: reranked, degradations: [] };
 }
