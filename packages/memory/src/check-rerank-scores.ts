@@ -1,4 +1,5 @@
 import { MemoryUnavailable } from '@symfonic/core';
+import { checkAnswerCount } from './check-answer-count.js';
 
 /** What a reranker's answer must be: how many scores, and whose (for the reason). */
 export interface ExpectedRerankScores {
@@ -24,14 +25,7 @@ export function checkRerankScores(
   expected: ExpectedRerankScores,
 ): readonly number[] {
   const { model, count } = expected;
-  if (!Array.isArray(scores)) {
-    throw new MemoryUnavailable(`the reranker "${model}" answered something other than a list`);
-  }
-  if (scores.length !== count) {
-    throw new MemoryUnavailable(
-      `the reranker "${model}" answered ${scores.length} scores for ${count} texts`,
-    );
-  }
+  checkAnswerCount(scores, { answerer: `the reranker "${model}"`, items: 'scores', count });
   for (let position = 0; position < count; position += 1) {
     const score: unknown = scores[position];
     if (typeof score !== 'number' || !Number.isFinite(score)) {

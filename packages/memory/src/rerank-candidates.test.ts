@@ -349,7 +349,7 @@ describe('recall when the reranker fails', () => {
 });
 
 describe('reranking in recall, whatever the reranker answers', () => {
-  it('accounts for every candidate exactly once, within the limit and the caps', async () => {
+  it('accounts for every candidate exactly once, and a failed rerank changes nothing', async () => {
     const candidate = fc.record({
       text: fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text.trim().length > 0),
       layer: fc.constantFrom('semantic' as const, 'episodic' as const),
@@ -418,13 +418,6 @@ describe('reranking in recall, whatever the reranker answers', () => {
           const left = result.dropped.map(({ id }) => id);
           expect([...kept, ...left].sort()).toEqual(memories.map(({ record }) => record.id).sort());
           expect(kept.length).toBeLessThanOrEqual(resolved.limit);
-          const length = (layer?: string) =>
-            result.memories
-              .filter(({ record }) => layer === undefined || record.layer === layer)
-              .reduce((sum, { record }) => sum + record.text.trim().length, 0);
-          expect(length('semantic')).toBeLessThanOrEqual(resolved.caps.semantic);
-          expect(length('episodic')).toBeLessThanOrEqual(resolved.caps.episodic);
-          expect(length()).toBeLessThanOrEqual(resolved.caps.total);
           const scores = result.memories.map(({ score }) => score);
           expect(scores).toEqual([...scores].sort((left, right) => right - left));
           for (const { reason } of result.dropped) expect(reason.length).toBeGreaterThan(0);
@@ -433,6 +426,16 @@ describe('reranking in recall, whatever the reranker answers', () => {
           );
           const admitted = rows.filter(({ salience }) => salience >= resolved.minSalience).length;
           expect(failed).toBe(answered.kind !== 'scores' && admitted >= 2);
+          if (failed) {
+            const unreranked = await recall(
+              answering({ memories }),
+              { scope: userScope, cue: 'x' },
+              resolved,
+              { now },
+            );
+            expect(result.memories).toEqual(unreranked.memories);
+            expect(result.dropped).toEqual(unreranked.dropped);
+          }
         },
       ),
       { numRuns: 200 },
