@@ -14,6 +14,8 @@ import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderedLength } from './rendered-length.js';
+import { rerankCandidates } from './rerank-candidates.js';
+import type { RerankOptions } from './rerank-options.js';
 
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
@@ -29,7 +31,7 @@ export interface RecallResult {
   readonly memories: readonly RankedMemory[];
   /** The store's own drops, then one entry per candidate a gate removed. */
   readonly dropped: readonly Dropped[];
-  /** The conditions the store's scan ran under (e.g. no vector index). */
+  /** The conditions the store's scan ran under (e.g. no vector index), then a failed rerank's. */
   readonly degradations: readonly Degradation[];
 }
 
@@ -47,7 +49,9 @@ export interface RecallResult {
  *    `floorReason`, the limit core's `limitReason`);
  * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
  *    chooses: the store's order, fused with the scorer's when the store says
- *    it ranked by full text alone;
+ *    it ranked by full text alone; then, with `rerank`, the top candidates
+ *    reranked ({@link rerankCandidates}; a failed rerank keeps this order and
+ *    adds `rerank-failed` to the degradations);
  * 5. the per-layer and total character caps, walked in rank order: a memory
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
@@ -57,14 +61,18 @@ export interface RecallResult {
  * and found nothing for a non-blank cue, `cue-matched-nothing` is added to
  * the degradations: a memory saying the same in other words was missed.
  *
- * @throws ScopeViolation when the source answered a row outside `scope`.
+ * @throws ScopeViolation when the source answered a row outside `scope`, or the reranker threw one.
  * @throws MemoryUnavailable (and anything else) the source or the scorer throws.
  */
 export async function recall(
   source: CandidateSource,
   request: { readonly scope: MemoryScope; readonly cue: string },
   options: RecallOptions,
-  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+  context: {
+    readonly now: Date;
+    readonly relevance?: RelevanceScorer;
+    readonly rerank?: RerankOptions;
+  },
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
   const { scope, cue } = request;
@@ -113,8 +121,14 @@ export async function recall(
           return false;
         });
 
-  const ranked = rankCandidates(
-    rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+  const { ranked, degradations: rerankDegradations } = await rerankCandidates(
+    context.rerank,
+    cue,
+    rankCandidates(
+      rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+      options,
+      context.now,
+    ),
     options,
     context.now,
   );
@@ -144,7 +158,7 @@ export async function recall(
   for (const { record } of fitting.slice(options.limit)) {
     dropped.push({ id: record.id, reason: limitReason(options.limit) });
   }
-  const degradations = [...scanned.degradations];
+  const degradations = [...scanned.degradations, ...rerankDegradations];
   if (
     scanned.memories.length === 0 &&
     cue.trim().length > 0 &&
