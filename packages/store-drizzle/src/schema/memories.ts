@@ -80,7 +80,7 @@ export const memories = symfonicSchema.table(
         sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,
       ),
     index('memories_salient_below')
-      .using('gin', table.ancestorKeys)
+      .using('gin', sql`trim_array(${table.ancestorKeys}, 1)`)
       .with({ fastupdate: false })
       .where(
         sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,
