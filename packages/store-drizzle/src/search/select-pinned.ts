@@ -5,32 +5,21 @@ import type { MemoryRow } from '../rows/memory-columns.js';
 import { resultRows } from '../rows/result-rows.js';
 import { scopePlacement } from '../scope/scope-placement.js';
 
-/** A row of `symfonic.pinned_memories`, as a driver answers it (timestamps as text). */
-interface PinnedRow {
-  readonly id: string;
-  readonly tenant: string;
-  readonly path: string[];
-  readonly layer: 'episodic' | 'semantic';
-  readonly text: string;
-  readonly salience: number;
-  readonly metadata: Record<string, unknown> | null;
-  readonly writer: string;
-  readonly turn_id: string | null;
-  readonly reply_family: string | null;
-  readonly version: number;
-  readonly created_at: string | Date;
-  readonly updated_at: string | Date;
-}
+/** A row of `symfonic.pinned_memories` as a driver answers it: a {@link MemoryRow}, its timestamps as text. */
+type PinnedRow = Omit<MemoryRow, 'createdAt' | 'updatedAt'> & {
+  readonly createdAt: string | Date;
+  readonly updatedAt: string | Date;
+};
 
 /**
  * The live semantic memories visible to `scope` with salience at least
  * `minSalience`, most recently updated first (ties by id), at most `limit`:
  * one call of the database function `symfonic.pinned_memories` (migration
- * 0004), whose statements are planned once per connection. At or above
+ * 0005), whose statements are planned once per connection. At or above
  * `salientIndexFloor` it reads, for the scope and each ancestor, the newest
  * `limit` salient memories in the order of the partial index
- * `memories_salient`, and the salient memories of the scopes below from
- * `memories_salient_below`: a few rows, however many salient memories the
+ * `memories_salient`, and the salient memories of the scopes strictly below
+ * from `memories_salient_below`: a few rows, however many salient memories the
  * scope holds. Below the floor it reads the visible scopes through the
  * general indexes.
  *
@@ -56,8 +45,9 @@ export function pinnedQuery(scope: MemoryScope, minSalience: number, limit: numb
     placement.ancestorKeys.map((key) => sql`${key}`),
     sql`, `,
   );
-  return sql`select id, tenant, path, layer, text, salience, metadata, writer, turn_id,
-      reply_family, version, created_at, updated_at
+  return sql`select id, tenant, path, layer, text, salience, metadata, writer,
+      turn_id as "turnId", reply_family as "replyFamily", version,
+      created_at as "createdAt", updated_at as "updatedAt"
     from "symfonic"."pinned_memories"(${placement.tenant}::text, array[${visibleKeys}]::text[],
       ${placement.scopeKey}::text, ${minSalience}::double precision, ${limit}::integer)`;
 }
@@ -66,20 +56,6 @@ function memoryRowOf(row: PinnedRow): MemoryRow {
   if (typeof row?.id !== 'string' || !Array.isArray(row.path)) {
     throw new TypeError('the driver answered a pinned memory without its columns');
   }
-  return {
-    id: row.id,
-    tenant: row.tenant,
-    path: row.path,
-    layer: row.layer,
-    text: row.text,
-    salience: row.salience,
-    metadata: row.metadata,
-    writer: row.writer,
-    turnId: row.turn_id,
-    replyFamily: row.reply_family,
-    version: row.version,
-    // drizzle's own reading of a `timestamp with time zone` (ISO text with the offset).
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
+  // drizzle's own reading of a `timestamp with time zone` (ISO text with the offset).
+  return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
