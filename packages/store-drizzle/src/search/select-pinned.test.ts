@@ -114,6 +114,19 @@ describe('the pinned statement', () => {
     expect(pinned.map((record) => record.text)).toContain('Prefers short answers');
   });
 
+  it('reads a scope whose tenant and segments hold quotes and backslashes, below the floor too', async () => {
+    const odd = { tenant: "o'brien\\", path: ['user:"1"', "it's\\here"] };
+    const [written] = (
+      await store.apply(odd, [{ op: 'add', text: 'Speaks Irish', salience: 0.95 }], {
+        writer: 'plan-test',
+      })
+    ).applied;
+    for (const minSalience of [0.5, 0.9]) {
+      const pinned = await store.pinned(odd, { minSalience, limit: 10 });
+      expect(pinned.map((record) => [record.id, record.scope])).toEqual([[written?.record.id, odd]]);
+    }
+  });
+
   it('answers what a full listing gives, above and below the floor of its indexes', async () => {
     for (const scope of [user, conversation]) {
       for (const minSalience of [0.4, 0.9, 0.96]) {
