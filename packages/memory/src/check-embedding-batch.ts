@@ -1,4 +1,5 @@
-import { MemoryUnavailable } from '@symfonic/core';
+import { firstNonFinite, MemoryUnavailable } from '@symfonic/core';
+import { checkAnswerCount } from './check-answer-count.js';
 
 /** What a batch of vectors must be: how many, how long, and whose (for the reason). */
 export interface ExpectedEmbeddingBatch {
@@ -28,14 +29,7 @@ export function checkEmbeddingBatch(
   expected: ExpectedEmbeddingBatch,
 ): Float32Array[] {
   const { model, count, dimensions } = expected;
-  if (!Array.isArray(vectors)) {
-    throw new MemoryUnavailable(`the embedder "${model}" answered something other than a list`);
-  }
-  if (vectors.length !== count) {
-    throw new MemoryUnavailable(
-      `the embedder "${model}" answered ${vectors.length} vectors for ${count} texts`,
-    );
-  }
+  checkAnswerCount(vectors, { answerer: `the embedder "${model}"`, items: 'vectors', count });
   for (let position = 0; position < count; position += 1) {
     const vector: Float32Array | undefined = vectors[position];
     const length = vector?.length;
@@ -44,14 +38,13 @@ export function checkEmbeddingBatch(
         `the embedder "${model}" answered vector ${position + 1} of ${count} with ${length ?? 'no'} dimensions, not ${dimensions}`,
       );
     }
-    for (let dimension = 0; dimension < dimensions; dimension += 1) {
-      const value = vector[dimension];
-      if (!Number.isFinite(value)) {
-        const shown = typeof value === 'number' ? String(value) : `a ${typeof value}`;
-        throw new MemoryUnavailable(
-          `the embedder "${model}" answered vector ${position + 1} of ${count} with a non-finite value (${shown}) at dimension ${dimension + 1}`,
-        );
-      }
+    const dimension = firstNonFinite(vector);
+    if (dimension !== -1) {
+      const value: unknown = vector[dimension];
+      const shown = typeof value === 'number' ? String(value) : `a ${typeof value}`;
+      throw new MemoryUnavailable(
+        `the embedder "${model}" answered vector ${position + 1} of ${count} with a non-finite value (${shown}) at dimension ${dimension + 1}`,
+      );
     }
   }
   return vectors as Float32Array[];

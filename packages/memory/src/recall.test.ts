@@ -140,7 +140,22 @@ describe('recall', () => {
       { id: 'irrelevant', reason: 'relevance 0.05 is under the floor 0.1' },
       { id: 'long', reason: '30 characters do not fit the semantic cap of 25 (0 used)' },
       { id: 'second', reason: '15 characters do not fit the semantic cap of 25 (15 used)' },
-      { id: 'third', reason: 'beyond the limit of 1 memories' },
+      { id: 'third', reason: 'beyond the 1-memory limit' },
+    ]);
+  });
+
+  it('shows a value just under its floor with the digits that tell them apart', async () => {
+    const { source } = answering({
+      memories: [
+        scored(memoryRecord('near', 'likes oolong', { salience: 0.4996 }), 0.9),
+        scored(memoryRecord('vague', 'likes tea', { salience: 0.9 }), 0.29996),
+      ],
+    });
+    const options = resolveRecallOptions({ minSalience: 0.5, minRelevance: 0.3 });
+    const result = await recall(source, { scope: userScope, cue: 'tea' }, options, { now });
+    expect(result.dropped).toEqual([
+      { id: 'near', reason: 'salience 0.4996 is under the floor 0.5' },
+      { id: 'vague', reason: 'relevance 0.29996 is under the floor 0.3' },
     ]);
   });
 

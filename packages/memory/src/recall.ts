@@ -3,6 +3,8 @@ import {
   type Degradation,
   DegradationCode,
   type Dropped,
+  floorReason,
+  limitReason,
   type MemoryRecord,
   type MemoryScope,
   requireVisible,
@@ -12,6 +14,8 @@ import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderedLength } from './rendered-length.js';
+import { rerankCandidates } from './rerank-candidates.js';
+import type { RerankOptions } from './rerank-options.js';
 
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
@@ -27,13 +31,8 @@ export interface RecallResult {
   readonly memories: readonly RankedMemory[];
   /** The store's own drops, then one entry per candidate a gate removed. */
   readonly dropped: readonly Dropped[];
-  /** The conditions the store's scan ran under (e.g. no vector index). */
+  /** The conditions the store's scan ran under (e.g. no vector index), then a failed rerank's. */
   readonly degradations: readonly Degradation[];
-}
-
-/** A number short enough for a reason. */
-function figure(value: number): string {
-  return String(Number(value.toPrecision(3)));
 }
 
 /**
@@ -46,10 +45,13 @@ function figure(value: number): string {
  *    filtered). A row answered twice or in the `working` layer is dropped.
  * 2. the salience floor `minSalience`;
  * 3. the relevance floor `minRelevance` (when set), on the store's relevance or
- *    on `relevance`'s scores when given;
+ *    on `relevance`'s scores when given (both floors report core's
+ *    `floorReason`, the limit core's `limitReason`);
  * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
  *    chooses: the store's order, fused with the scorer's when the store says
- *    it ranked by full text alone;
+ *    it ranked by full text alone; then, with `rerank`, the top candidates
+ *    reranked ({@link rerankCandidates}; a failed rerank keeps this order and
+ *    adds `rerank-failed` to the degradations);
  * 5. the per-layer and total character caps, walked in rank order: a memory
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
@@ -59,14 +61,18 @@ function figure(value: number): string {
  * and found nothing for a non-blank cue, `cue-matched-nothing` is added to
  * the degradations: a memory saying the same in other words was missed.
  *
- * @throws ScopeViolation when the source answered a row outside `scope`.
+ * @throws ScopeViolation when the source answered a row outside `scope`, or the reranker threw one.
  * @throws MemoryUnavailable (and anything else) the source or the scorer throws.
  */
 export async function recall(
   source: CandidateSource,
   request: { readonly scope: MemoryScope; readonly cue: string },
   options: RecallOptions,
-  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+  context: {
+    readonly now: Date;
+    readonly relevance?: RelevanceScorer;
+    readonly rerank?: RerankOptions;
+  },
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
   const { scope, cue } = request;
@@ -94,13 +100,11 @@ export async function recall(
         id: record.id,
         reason: 'working memory is read from the conversation log, not recalled',
       });
-    } else if (record.salience < options.minSalience) {
-      dropped.push({
-        id: record.id,
-        reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
-      });
     } else {
-      admitted.push({ record, relevance: candidate.relevance, place });
+      const underFloor = floorReason('salience', record.salience, options.minSalience);
+      if (underFloor === undefined)
+        admitted.push({ record, relevance: candidate.relevance, place });
+      else dropped.push({ id: record.id, reason: underFloor });
     }
     seen.add(record.id);
   }
@@ -111,16 +115,20 @@ export async function recall(
     minRelevance === undefined
       ? scored
       : scored.filter(({ record, relevance }) => {
-          if (relevance >= minRelevance) return true;
-          dropped.push({
-            id: record.id,
-            reason: `relevance ${figure(relevance)} is under the floor ${figure(minRelevance)}`,
-          });
+          const underFloor = floorReason('relevance', relevance, minRelevance);
+          if (underFloor === undefined) return true;
+          dropped.push({ id: record.id, reason: underFloor });
           return false;
         });
 
-  const ranked = rankCandidates(
-    rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+  const { ranked, degradations: rerankDegradations } = await rerankCandidates(
+    context.rerank,
+    cue,
+    rankCandidates(
+      rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+      options,
+      context.now,
+    ),
     options,
     context.now,
   );
@@ -148,12 +156,9 @@ export async function recall(
   }
 
   for (const { record } of fitting.slice(options.limit)) {
-    dropped.push({
-      id: record.id,
-      reason: `beyond the limit of ${options.limit} memories`,
-    });
+    dropped.push({ id: record.id, reason: limitReason(options.limit) });
   }
-  const degradations = [...scanned.degradations];
+  const degradations = [...scanned.degradations, ...rerankDegradations];
   if (
     scanned.memories.length === 0 &&
     cue.trim().length > 0 &&
