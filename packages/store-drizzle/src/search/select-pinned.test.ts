@@ -123,7 +123,9 @@ describe('the pinned statement', () => {
     ).applied;
     for (const minSalience of [0.5, 0.9]) {
       const pinned = await store.pinned(odd, { minSalience, limit: 10 });
-      expect(pinned.map((record) => [record.id, record.scope])).toEqual([[written?.record.id, odd]]);
+      expect(pinned.map((record) => [record.id, record.scope])).toEqual([
+        [written?.record.id, odd],
+      ]);
     }
   });
 
