@@ -28,6 +28,14 @@ export function describeContextContract(context: ContractContext): void {
       expect(retrieved.memories[0]?.record.context).toBe(written);
       const [created] = await store.history(scope, record?.id as string);
       expect(created?.context).toBe(written);
+      const pinnedFact = await addMemory(store, scope, {
+        op: 'add',
+        text: 'Allergic to peanuts',
+        salience: 1,
+        context: 'Caroline: Any allergies?',
+      });
+      const [pinned] = await store.pinned(scope, { minSalience: 0.9, limit: 10 });
+      expect(pinned).toEqual(pinnedFact);
     });
 
     it('is kept by an update that leaves it out, replaced by a string, removed by null, each version in history', async () => {
