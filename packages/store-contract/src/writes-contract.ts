@@ -71,6 +71,23 @@ export function describeWritesContract(context: ContractContext): void {
       expect(await store.get(acme('user:1'), record.id)).toEqual(record);
     });
 
+    it('keep metadata as JSON keeps it: a -0 reads back as 0, on every store alike', async () => {
+      const store = context.store();
+      const record = await addMemory(store, acme('user:1'), {
+        op: 'add',
+        text: 'Ran at minus zero degrees',
+        metadata: { reading: { celsius: -0 } },
+      });
+      expect(
+        Object.is(
+          record.metadata?.reading && (record.metadata.reading as { celsius: number }).celsius,
+          0,
+        ),
+      ).toBe(true);
+      const read = await store.get(acme('user:1'), record.id);
+      expect(Object.is((read?.metadata?.reading as { celsius: number }).celsius, 0)).toBe(true);
+    });
+
     it('reject an add whose normalised text exists in that scope and layer, naming the existing id', async () => {
       const store = context.store();
       const existing = await addMemory(store, acme('user:1'), 'Likes  green tea');

@@ -150,7 +150,8 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
       createdAt: at,
       updatedAt: at,
     };
-    if (op.metadata !== undefined) record.metadata = structuredClone(op.metadata);
+    // Kept as JSON keeps it, as the PostgreSQL store does (JSON has no -0: it reads back 0).
+    if (op.metadata !== undefined) record.metadata = JSON.parse(JSON.stringify(op.metadata));
     if (op.context !== undefined) record.context = op.context;
     const memory = freezeMemory(record, key, input.nextSequence(), true, [], 1);
     pendingHolders.set(holderKey, record.id);
