@@ -19,8 +19,8 @@ export type MemoryToolInput = z.input<typeof modelOpsPayloadSchema>;
  */
 export function aiSdkMemoryTool(
   options: { readonly description?: string } = {},
-): Tool<MemoryToolInput, never> {
-  return tool<MemoryToolInput>({
+): Tool<MemoryToolInput> {
+  return tool({
     description: options.description ?? memoryToolDescription,
     inputSchema: jsonSchema<MemoryToolInput>(
       memoryToolInputSchema() as Parameters<typeof jsonSchema>[0],
