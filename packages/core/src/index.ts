@@ -92,4 +92,5 @@ export {
   readScopeSegment,
   scopeSegment,
 } from './scope-segment.js';
+export { similarityOf } from './similarity-of.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';

@@ -5,9 +5,12 @@ import {
   type Dropped,
   type MemoryRecord,
   type MemoryScope,
+  type RetrievalResult,
   requireVisible,
+  type ScoredMemory,
   type StoredLayer,
 } from '@symfonic/core';
+import { candidateWindow } from './candidate-window.js';
 import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
@@ -16,7 +19,11 @@ import { renderedLength } from './rendered-length.js';
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
 
-/** Scores candidates against a cue on one known scale (cosine similarity with an embedder). */
+/**
+ * Scores candidates against a cue on one known scale (cosine similarity with
+ * an embedder); recall asks it only for the candidates the store answered
+ * without a `similarity`.
+ */
 export type RelevanceScorer = (
   cue: string,
   records: readonly MemoryRecord[],
@@ -36,23 +43,40 @@ function figure(value: number): string {
   return String(Number(value.toPrecision(3)));
 }
 
+/** A candidate the scope, duplicate, layer and salience gates admitted, with what the store said of it. */
+interface AdmittedCandidate {
+  readonly record: MemoryRecord;
+  /** The store's relevance. */
+  readonly relevance: number;
+  /** The store's cosine of cue and memory, when it ranked by vectors. */
+  readonly similarity: number | undefined;
+  /** Its place in the store's answer, 0 for its best. */
+  readonly place: number;
+}
+
 /**
- * Recall memories for `cue` at `scope`: every candidate of
- * `source.scanCandidates` (uncapped, so a gate's rejection never costs a
- * slot), then, in this order, each gate reporting what it removes in `dropped`:
+ * Recall memories for `cue` at `scope`: the best candidates of
+ * `source.scanCandidates` (see {@link candidateWindow}; uncapped by the
+ * limit, so a gate's rejection never costs a slot), then, in this order,
+ * each gate reporting what it removes in `dropped`:
  *
  * 1. scope: every row is re-checked with `isVisible`; a row the scope cannot
  *    see is a `ScopeViolation`, thrown (a leaking backend must be found, not
  *    filtered). A row answered twice or in the `working` layer is dropped.
  * 2. the salience floor `minSalience`;
- * 3. the relevance floor `minRelevance` (when set), on the store's relevance or
- *    on `relevance`'s scores when given;
+ * 3. the relevance floor `minRelevance` (when set), on the store's relevance,
+ *    or with a scorer on the cosine: the store's `similarity` where it gave
+ *    one, `relevance`'s scores for the others;
  * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
- *    chooses: the store's order, fused with the scorer's when the store says
- *    it ranked by full text alone;
+ *    chooses: the store's order, fused with the cosine order when the store
+ *    says it ranked by full text alone;
  * 5. the per-layer and total character caps, walked in rank order: a memory
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
+ *
+ * When fewer than `limit` memories fit and the window may have cut the
+ * store's rankings, the source is asked again for its whole scan budget and
+ * the gates run over that answer instead.
  *
  * With `limit` 0 the source is not asked. When the source ranked by words
  * alone (it reports `no-embedder`, `no-vector-index` or `embedding-failed`)
@@ -69,42 +93,35 @@ export async function recall(
   context: { readonly now: Date; readonly relevance?: RelevanceScorer },
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
-  const { scope, cue } = request;
-  const scanned = await source.scanCandidates({
-    scope,
-    cue,
-    limit: options.limit,
-    layers: recalledLayers,
-  });
-  const dropped: Dropped[] = [...scanned.dropped];
+  const window = candidateWindow(options.limit);
+  const scan = (windowed: boolean) =>
+    source.scanCandidates({
+      scope: request.scope,
+      cue: request.cue,
+      limit: options.limit,
+      layers: recalledLayers,
+      ...(windowed ? { window } : {}),
+    });
+  const scanned = await scan(true);
+  const settled = await settle(scanned, request, options, context);
+  if (settled.memories.length >= options.limit || scanned.memories.length < window) return settled;
+  return settle(await scan(false), request, options, context);
+}
 
+/** Run the gates, the ranking, the caps and the limit over one answer of the source (see {@link recall}). */
+async function settle(
+  scanned: RetrievalResult,
+  request: { readonly scope: MemoryScope; readonly cue: string },
+  options: RecallOptions,
+  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+): Promise<RecallResult> {
+  const { scope, cue } = request;
+  const dropped: Dropped[] = [...scanned.dropped];
   requireVisible(
     scanned.memories.map(({ record }) => record),
     scope,
   );
-
-  const seen = new Set<string>();
-  const admitted: { record: MemoryRecord; relevance: number; place: number }[] = [];
-  for (const [place, candidate] of scanned.memories.entries()) {
-    const { record } = candidate;
-    if (seen.has(record.id)) {
-      dropped.push({ id: record.id, reason: 'the store answered this memory more than once' });
-    } else if (record.layer === 'working') {
-      dropped.push({
-        id: record.id,
-        reason: 'working memory is read from the conversation log, not recalled',
-      });
-    } else if (record.salience < options.minSalience) {
-      dropped.push({
-        id: record.id,
-        reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
-      });
-    } else {
-      admitted.push({ record, relevance: candidate.relevance, place });
-    }
-    seen.add(record.id);
-  }
-
+  const admitted = admit(scanned.memories, options, dropped);
   const scored = await score(context.relevance, cue, admitted);
   const { minRelevance } = options;
   const relevant =
@@ -118,35 +135,12 @@ export async function recall(
           });
           return false;
         });
-
   const ranked = rankCandidates(
     rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
     options,
     context.now,
   );
-  const used = { semantic: 0, episodic: 0, total: 0 };
-  const fitting: RankedMemory[] = [];
-  for (const memory of ranked) {
-    const { record } = memory;
-    const layer = record.layer as StoredLayer;
-    const length = renderedLength(record);
-    if (used[layer] + length > options.caps[layer]) {
-      dropped.push({
-        id: record.id,
-        reason: `${length} characters do not fit the ${layer} cap of ${options.caps[layer]} (${used[layer]} used)`,
-      });
-    } else if (used.total + length > options.caps.total) {
-      dropped.push({
-        id: record.id,
-        reason: `${length} characters do not fit the total cap of ${options.caps.total} (${used.total} used)`,
-      });
-    } else {
-      used[layer] += length;
-      used.total += length;
-      fitting.push(memory);
-    }
-  }
-
+  const fitting = fitCaps(ranked, options.caps, dropped);
   for (const { record } of fitting.slice(options.limit)) {
     dropped.push({
       id: record.id,
@@ -172,22 +166,99 @@ export async function recall(
   };
 }
 
-/** Each candidate with the relevance its floor applies to: the scorer's, or the store's without one. */
+/** The candidates past the duplicate, layer and salience gates, each refused one added to `dropped`. */
+function admit(
+  candidates: readonly ScoredMemory[],
+  options: RecallOptions,
+  dropped: Dropped[],
+): AdmittedCandidate[] {
+  const seen = new Set<string>();
+  const admitted: AdmittedCandidate[] = [];
+  for (const [place, candidate] of candidates.entries()) {
+    const { record } = candidate;
+    if (seen.has(record.id)) {
+      dropped.push({ id: record.id, reason: 'the store answered this memory more than once' });
+    } else if (record.layer === 'working') {
+      dropped.push({
+        id: record.id,
+        reason: 'working memory is read from the conversation log, not recalled',
+      });
+    } else if (record.salience < options.minSalience) {
+      dropped.push({
+        id: record.id,
+        reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
+      });
+    } else {
+      admitted.push({
+        record,
+        relevance: candidate.relevance,
+        similarity: candidate.similarity,
+        place,
+      });
+    }
+    seen.add(record.id);
+  }
+  return admitted;
+}
+
+/**
+ * The memories of `ranked`, in order, that fit the per-layer and total
+ * character caps; each that does not is added to `dropped` with the cap it
+ * missed, and smaller ones after it may still fit.
+ */
+function fitCaps(
+  ranked: readonly RankedMemory[],
+  caps: RecallOptions['caps'],
+  dropped: Dropped[],
+): RankedMemory[] {
+  const used = { semantic: 0, episodic: 0, total: 0 };
+  const fitting: RankedMemory[] = [];
+  for (const memory of ranked) {
+    const { record } = memory;
+    const layer = record.layer as StoredLayer;
+    const length = renderedLength(record);
+    if (used[layer] + length > caps[layer]) {
+      dropped.push({
+        id: record.id,
+        reason: `${length} characters do not fit the ${layer} cap of ${caps[layer]} (${used[layer]} used)`,
+      });
+    } else if (used.total + length > caps.total) {
+      dropped.push({
+        id: record.id,
+        reason: `${length} characters do not fit the total cap of ${caps.total} (${used.total} used)`,
+      });
+    } else {
+      used[layer] += length;
+      used.total += length;
+      fitting.push(memory);
+    }
+  }
+  return fitting;
+}
+
+/**
+ * Each candidate with the relevance its floor applies to: without a scorer,
+ * the store's; with one, the cosine: the store's `similarity` where it gave
+ * one, and the scorer's for the others, which alone are embedded (none when
+ * the store gave every candidate's, so the cue is embedded once, by the store).
+ */
 async function score(
   scorer: RelevanceScorer | undefined,
   cue: string,
-  candidates: readonly { record: MemoryRecord; relevance: number; place: number }[],
+  candidates: readonly AdmittedCandidate[],
 ): Promise<ScoredCandidate[]> {
+  const unscored = scorer ? candidates.filter(({ similarity }) => similarity === undefined) : [];
   const scores =
-    scorer && candidates.length > 0
+    scorer && unscored.length > 0
       ? await scorer(
           cue,
-          candidates.map(({ record }) => record),
+          unscored.map(({ record }) => record),
         )
-      : undefined;
-  return candidates.map(({ record, relevance, place }, index) => ({
+      : [];
+  const scoreOf = new Map(unscored.map(({ record }, index) => [record, scores[index] as number]));
+  return candidates.map(({ record, relevance, similarity, place }) => ({
     record,
-    relevance: scores ? (scores[index] as number) : relevance,
+    relevance: scorer ? (similarity ?? (scoreOf.get(record) as number)) : relevance,
     storeRelevance: relevance,
     storePlace: place,
   }));

@@ -387,8 +387,11 @@ export class DrizzleMemoryStore implements MemoryStore {
 
   /**
    * Every memory visible to `query.scope` that matches the cue, best first,
-   * uncapped by `query.limit`: up to `scanBudget` rows per list, and
-   * `scan-budget-spent` in `degradations` when more matched. Rows under a
+   * uncapped by `query.limit`: up to `scanBudget` rows per list (or the
+   * query's `window`, when smaller), and `scan-budget-spent` in
+   * `degradations` when more matched than the budget let it rank. With a cue
+   * vector, every row with a vector of the model carries its cosine
+   * `similarity` to the cue. Rows under a
    * floor are in `dropped`. Analyzes `memories` first when due, as `retrieve`.
    *
    * @throws InvalidMemoryInput when the query is malformed.
@@ -398,7 +401,8 @@ export class DrizzleMemoryStore implements MemoryStore {
   scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     return this.#run('scan candidate memories', async () => {
       const valid = parseInput(memoryQuerySchema, query, 'memory query');
-      return this.#search(valid, this.#settings.scanBudget, undefined);
+      const { scanBudget } = this.#settings;
+      return this.#search(valid, Math.min(scanBudget, valid.window ?? scanBudget), undefined);
     });
   }
 
@@ -477,7 +481,11 @@ export class DrizzleMemoryStore implements MemoryStore {
         code: DegradationCode.commonTermsSkipped,
         detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
       });
-    } else if (ranked.lexicalOverflow) {
+    } else if (
+      ranked.lexicalOverflow &&
+      (cap !== undefined || window === this.#settings.scanBudget)
+    ) {
+      // Past a window a scan's caller chose, rows were not wanted: only a spent budget weakens it.
       degradations.push({
         code: DegradationCode.scanBudgetSpent,
         detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,

@@ -1,11 +1,14 @@
+import { similarityOf } from '@symfonic/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MemoryRow } from './memory-columns.js';
 import { memories } from './schema/memories.js';
 
-/** One ranked row: the memory and its fused relevance, in (0, 1]. */
+/** One ranked row: the memory, its fused relevance, in (0, 1], and its cosine similarity to the cue when ranked by vectors. */
 export interface RankedMemory {
   readonly row: MemoryRow;
   readonly relevance: number;
+  /** -1..1; absent when the ranking had no cue vector or the memory has no vector of the model. */
+  readonly similarity?: number;
 }
 
 /** The columns of a {@link MemoryRow}, in the order each row's JSON array holds them. */
@@ -40,11 +43,12 @@ type RowTuple = [
   createdAt: string,
   updatedAt: string,
   relevance: number,
+  similarity: number | null,
 ];
 
 /**
  * Ranked memories travel as one JSON document: an array, best first, of one
- * array per memory (its columns, then its relevance). A few hundred rows of
+ * array per memory (its columns, then its relevance and its similarity). A few hundred rows of
  * thirteen columns cost PGlite's wire-protocol decoding and drizzle's
  * mapping more than the ranking itself (about 17 ms for 500 rows at 10 000
  * memories); one text value and `JSON.parse` cost a fraction of that.
@@ -55,10 +59,11 @@ type RowTuple = [
 export const rankedRowsJson = {
   /**
    * The aggregate selecting the rows of `memories` joined in the statement,
-   * each with `relevance`, ordered by `order`: `null` when no row joined.
+   * each with `relevance` and `similarity` (SQL `null` when absent), ordered
+   * by `order`: `null` when no row joined.
    */
-  select(relevance: SQL, order: SQL): SQL {
-    return sql`json_agg(json_build_array(${sql.join(rowColumns, sql`, `)}, ${relevance}) order by ${order})::text`;
+  select(relevance: SQL, order: SQL, similarity: SQL = sql`null`): SQL {
+    return sql`json_agg(json_build_array(${sql.join(rowColumns, sql`, `)}, ${relevance}, ${similarity}) order by ${order})::text`;
   },
 
   /**
@@ -73,8 +78,10 @@ export const rankedRowsJson = {
     const tuples: unknown = JSON.parse(json);
     if (!Array.isArray(tuples)) throw new TypeError('the ranked rows are not a JSON array');
     return (tuples as RowTuple[]).map((tuple) => {
-      if (!Array.isArray(tuple) || tuple.length !== rowColumns.length + 1) {
-        throw new TypeError('a ranked row is not an array of its columns and relevance');
+      if (!Array.isArray(tuple) || tuple.length !== rowColumns.length + 2) {
+        throw new TypeError(
+          'a ranked row is not an array of its columns, relevance and similarity',
+        );
       }
       const [
         id,
@@ -91,6 +98,7 @@ export const rankedRowsJson = {
         createdAt,
         updatedAt,
         relevance,
+        similarity,
       ] = tuple;
       return {
         row: {
@@ -109,6 +117,7 @@ export const rankedRowsJson = {
           updatedAt: new Date(updatedAt),
         },
         relevance,
+        ...(similarity === null ? {} : { similarity: similarityOf(similarity) }),
       };
     });
   },

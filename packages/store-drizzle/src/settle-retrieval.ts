@@ -22,7 +22,7 @@ export function settleRetrieval(
 ): RetrievalResult {
   const memories: ScoredMemory[] = [];
   const dropped: Dropped[] = [];
-  for (const { row, relevance } of ranked) {
+  for (const { row, relevance, similarity } of ranked) {
     if (query.minSalience !== undefined && row.salience < query.minSalience) {
       dropped.push({
         id: row.id,
@@ -36,7 +36,11 @@ export function settleRetrieval(
     } else if (cap !== undefined && memories.length >= cap) {
       dropped.push({ id: row.id, reason: `beyond the ${cap}-memory limit this query asked for` });
     } else {
-      memories.push({ record: memoryRecordOf(row), relevance });
+      memories.push({
+        record: memoryRecordOf(row),
+        relevance,
+        ...(similarity === undefined ? {} : { similarity }),
+      });
     }
   }
   return { memories, dropped, degradations: [...degradations] };

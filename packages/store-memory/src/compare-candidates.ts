@@ -4,6 +4,8 @@ import type { MemoryRecord } from '@symfonic/core';
 export interface Candidate {
   readonly record: MemoryRecord;
   readonly relevance: number;
+  /** The cosine similarity of the cue's vector and the memory's, when the search had both. */
+  readonly similarity?: number;
 }
 
 /**

@@ -31,7 +31,7 @@ export function gateCandidates(
   const memories: ScoredMemory[] = [];
   const dropped: Dropped[] = [];
   const beyondLimit = `beyond the ${query.limit}-memory limit this query asked for`;
-  for (const { record, relevance } of ranked) {
+  for (const { record, relevance, similarity } of ranked) {
     if (!isVisible(record.scope, query.scope)) {
       throw new ScopeViolation({
         rowId: record.id,
@@ -50,7 +50,11 @@ export function gateCandidates(
     } else if (capped && memories.length >= query.limit) {
       dropped.push({ id: record.id, reason: beyondLimit });
     } else {
-      memories.push({ record: copyRecord(record), relevance });
+      memories.push({
+        record: copyRecord(record),
+        relevance,
+        ...(similarity === undefined ? {} : { similarity }),
+      });
     }
   }
   return { memories, dropped, degradations: [...degradations] };
