@@ -10,6 +10,7 @@ import { describePinnedContract } from './pinned-contract.js';
 import { describeRelevancePrivacyContract } from './relevance-privacy-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
 import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
+import { describeSimilarityContract } from './similarity-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
 import { createTestEmbedder } from './test-embedder.js';
 import { describeTurnsContract } from './turns-contract.js';
@@ -72,6 +73,7 @@ export function describeMemoryStoreContract(
     describeRelevancePrivacyContract(context);
     describePinnedContract(context);
     describeFusionContract(context);
+    describeSimilarityContract(context);
     describeHistoryContract(context);
     describeListContract(context);
     describeForgetContract(context);
