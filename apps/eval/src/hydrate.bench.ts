@@ -5,8 +5,8 @@
  * word-vector embedder given to both the store and `createMemory` (as an
  * application and the demo do), on the in-memory store and on embedded
  * PGlite. Each cue is answered by `retrieve` (limit 12, recall's default) and
- * by `hydrate` (the default options), the two alternating which goes first,
- * so both see the same machine. `hydrate`'s time is split into the store
+ * by `hydrate` with the default options and with pinned facts off, the
+ * three rotating which goes first, so all see the same machine. `hydrate`'s time is split into the store
  * (the span of its `scanCandidates`, `recent` and `pinned` calls, which run
  * side by side; the store embeds the cue inside it), recall's own embedding
  * (the embedder given to `createMemory`), and the rest: the memory package's
@@ -107,100 +107,156 @@ interface Timings {
   readonly retrieve: number[];
   readonly hydrate: number[];
   readonly store: number[];
+  readonly scan: number[];
+  readonly pinned: number[];
   readonly storeEmbedding: number[];
   readonly recallEmbedding: number[];
   readonly memoryPackage: number[];
   readonly candidates: number[];
 }
 
-/** Time `retrieve` and `hydrate` of `store` once per cue, alternating which goes first. */
+const emptyTimings = (): Timings => ({
+  retrieve: [],
+  hydrate: [],
+  store: [],
+  scan: [],
+  pinned: [],
+  storeEmbedding: [],
+  recallEmbedding: [],
+  memoryPackage: [],
+  candidates: [],
+});
+
+/** The store's calls during one hydrate: their span, and each method's own time. */
+interface StoreSpan {
+  firstStart: number;
+  lastEnd: number;
+  scan: number;
+  pinned: number;
+  candidates: number;
+}
+
+/** `store`'s `recent`, `scanCandidates` and `pinned`, timed into `span`. */
+function timedPorts(
+  store: MemoryStore,
+  span: StoreSpan,
+): Pick<MemoryStore, 'recent' | 'scanCandidates' | 'pinned'> {
+  const timed = async <Result>(
+    run: () => Promise<Result>,
+    add: (elapsed: number) => void,
+  ): Promise<Result> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      const ended = performance.now();
+      span.firstStart = Math.min(span.firstStart, started);
+      span.lastEnd = Math.max(span.lastEnd, ended);
+      add(ended - started);
+    }
+  };
+  return {
+    pinned: (at, options) =>
+      timed(
+        () => store.pinned(at, options),
+        (elapsed) => {
+          span.pinned += elapsed;
+        },
+      ),
+    recent: (at, limit) =>
+      timed(
+        () => store.recent(at, limit),
+        () => {},
+      ),
+    scanCandidates: (query) =>
+      timed(
+        async () => {
+          const result = await store.scanCandidates(query);
+          span.candidates += result.memories.length;
+          return result;
+        },
+        (elapsed) => {
+          span.scan += elapsed;
+        },
+      ),
+  };
+}
+
+/**
+ * Time `retrieve` and `hydrate` of `store` once per cue, with pinned facts on
+ * (the default) and off, the three rotating which goes first.
+ */
 async function measure(
   store: MemoryStore,
   cues: readonly string[],
   spent: { readonly store: { total: number }; readonly recall: { total: number } },
   recallEmbedder: EmbeddingProvider,
-): Promise<Timings> {
-  let firstStart = Number.POSITIVE_INFINITY;
-  let lastEnd = 0;
-  let candidates = 0;
-  const span = (started: number) => {
-    firstStart = Math.min(firstStart, started);
-    lastEnd = Math.max(lastEnd, performance.now());
-  };
-  const timed: Pick<MemoryStore, 'recent' | 'scanCandidates' | 'pinned'> = {
-    async pinned(at, options) {
-      const started = performance.now();
-      try {
-        return await store.pinned(at, options);
-      } finally {
-        span(started);
-      }
+): Promise<{ pinnedOn: Timings; pinnedOff: Timings }> {
+  const span: StoreSpan = { firstStart: 0, lastEnd: 0, scan: 0, pinned: 0, candidates: 0 };
+  const ports = timedPorts(store, span);
+  const variants = [
+    { memory: createMemory({ store: ports, embedder: recallEmbedder }), timings: emptyTimings() },
+    {
+      memory: createMemory({
+        store: ports,
+        embedder: recallEmbedder,
+        recall: { pinned: { limit: 0 } },
+      }),
+      timings: emptyTimings(),
     },
-    async recent(at, limit) {
-      const started = performance.now();
-      try {
-        return await store.recent(at, limit);
-      } finally {
-        span(started);
-      }
-    },
-    async scanCandidates(query) {
-      const started = performance.now();
-      try {
-        const result = await store.scanCandidates(query);
-        candidates = result.memories.length;
-        return result;
-      } finally {
-        span(started);
-      }
-    },
-  };
-  const memory = createMemory({ store: timed, embedder: recallEmbedder });
-  const timings: Timings = {
-    retrieve: [],
-    hydrate: [],
-    store: [],
-    storeEmbedding: [],
-    recallEmbedding: [],
-    memoryPackage: [],
-    candidates: [],
-  };
-  const retrieveOnce = async (cue: string) => {
+  ];
+  const retrieved: number[] = [];
+  const retrieveOnce = async (cue: string, measured: boolean) => {
     const started = performance.now();
     await store.retrieve({ scope: conversation, cue, limit: 12 });
-    return performance.now() - started;
+    if (measured) retrieved.push(performance.now() - started);
   };
-  const hydrateOnce = async (cue: string) => {
-    firstStart = Number.POSITIVE_INFINITY;
-    lastEnd = 0;
+  const hydrateOnce = async (
+    variant: (typeof variants)[number],
+    cue: string,
+    measured: boolean,
+  ) => {
+    Object.assign(span, {
+      firstStart: Number.POSITIVE_INFINITY,
+      lastEnd: 0,
+      scan: 0,
+      pinned: 0,
+      candidates: 0,
+    });
     spent.store.total = 0;
     spent.recall.total = 0;
     const started = performance.now();
-    await memory.hydrate(conversation, cue);
+    await variant.memory.hydrate(conversation, cue);
     const total = performance.now() - started;
-    const storeTime = lastEnd - firstStart;
-    return { total, storeTime, store: spent.store.total, recall: spent.recall.total };
+    if (!measured) return;
+    const storeTime = span.lastEnd - span.firstStart;
+    const { timings } = variant;
+    timings.hydrate.push(total);
+    timings.store.push(storeTime);
+    timings.scan.push(span.scan);
+    timings.pinned.push(span.pinned);
+    timings.storeEmbedding.push(spent.store.total);
+    timings.recallEmbedding.push(spent.recall.total);
+    timings.memoryPackage.push(Math.max(0, total - storeTime - spent.recall.total));
+    timings.candidates.push(span.candidates);
   };
   for (const [index, cue] of [...cues.slice(0, warmup), ...cues].entries()) {
-    let retrieved: number;
-    let hydrated: Awaited<ReturnType<typeof hydrateOnce>>;
-    if (index % 2 === 0) {
-      retrieved = await retrieveOnce(cue);
-      hydrated = await hydrateOnce(cue);
-    } else {
-      hydrated = await hydrateOnce(cue);
-      retrieved = await retrieveOnce(cue);
+    const measured = index >= warmup;
+    const runs = [
+      () => retrieveOnce(cue, measured),
+      () => hydrateOnce(variants[0] as (typeof variants)[number], cue, measured),
+      () => hydrateOnce(variants[1] as (typeof variants)[number], cue, measured),
+    ];
+    // Rotate which goes first, so none always runs on a warmer cache.
+    for (let offset = 0; offset < runs.length; offset += 1) {
+      await (runs[(index + offset) % runs.length] as () => Promise<void>)();
     }
-    if (index < warmup) continue;
-    timings.retrieve.push(retrieved);
-    timings.hydrate.push(hydrated.total);
-    timings.store.push(hydrated.storeTime);
-    timings.storeEmbedding.push(hydrated.store);
-    timings.recallEmbedding.push(hydrated.recall);
-    timings.memoryPackage.push(Math.max(0, hydrated.total - hydrated.storeTime - hydrated.recall));
-    timings.candidates.push(candidates);
   }
-  return timings;
+  for (const { timings } of variants) (timings.retrieve as number[]).push(...retrieved);
+  return {
+    pinnedOn: (variants[0] as (typeof variants)[number]).timings,
+    pinnedOff: (variants[1] as (typeof variants)[number]).timings,
+  };
 }
 
 const format = (value: number) => value.toFixed(2);
@@ -220,7 +276,11 @@ async function main(): Promise<void> {
     console.error(`seeding ${name} with ${texts.length} memories…`);
     await seed(store, texts);
     console.error(`measuring ${name}…`);
-    results.push([name, await measure(store, cues, spent, timedEmbedder(embedder, spent.recall))]);
+    const measured = await measure(store, cues, spent, timedEmbedder(embedder, spent.recall));
+    results.push(
+      [`${name}, pinned on`, measured.pinnedOn],
+      [`${name}, pinned off`, measured.pinnedOff],
+    );
     await store.close();
   }
 
@@ -228,21 +288,21 @@ async function main(): Promise<void> {
     `hydrate against retrieve: ${texts.length} memories in one scope, hybrid with word vectors, ${cues.length} cues (milliseconds)\n`,
   );
   console.log(
-    '| store | retrieve p50 | retrieve p95 | hydrate p50 | hydrate p95 | p95 ratio | store p50 | store p95 | store share p50 | cue embedding (store) p50 | recall embedding p50 | recall embedding p95 | gates, ranking, rendering p50 | p95 | candidates p50 |',
+    '| store | retrieve p50 | retrieve p95 | hydrate p50 | hydrate p95 | p95 ratio | store p50 | store p95 | store share p50 | scan p50 | pinned p50 | cue embedding (store) p50 | recall embedding p50 | recall embedding p95 | gates, ranking, rendering p50 | p95 | candidates p50 |',
   );
   console.log(
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const [name, timing] of results) {
     const p50 = (values: readonly number[]) => percentile(values, 0.5);
     const p95 = (values: readonly number[]) => percentile(values, 0.95);
     const share = timing.store.map((store, index) => store / (timing.hydrate[index] as number));
     console.log(
-      `| ${name} | ${format(p50(timing.retrieve))} | ${format(p95(timing.retrieve))} | ${format(p50(timing.hydrate))} | ${format(p95(timing.hydrate))} | ${(p95(timing.hydrate) / p95(timing.retrieve)).toFixed(2)} | ${format(p50(timing.store))} | ${format(p95(timing.store))} | ${(p50(share) * 100).toFixed(0)} % | ${format(p50(timing.storeEmbedding))} | ${format(p50(timing.recallEmbedding))} | ${format(p95(timing.recallEmbedding))} | ${format(p50(timing.memoryPackage))} | ${format(p95(timing.memoryPackage))} | ${p50(timing.candidates)} |`,
+      `| ${name} | ${format(p50(timing.retrieve))} | ${format(p95(timing.retrieve))} | ${format(p50(timing.hydrate))} | ${format(p95(timing.hydrate))} | ${(p95(timing.hydrate) / p95(timing.retrieve)).toFixed(2)} | ${format(p50(timing.store))} | ${format(p95(timing.store))} | ${(p50(share) * 100).toFixed(0)} % | ${format(p50(timing.scan))} | ${format(p50(timing.pinned))} | ${format(p50(timing.storeEmbedding))} | ${format(p50(timing.recallEmbedding))} | ${format(p95(timing.recallEmbedding))} | ${format(p50(timing.memoryPackage))} | ${format(p95(timing.memoryPackage))} | ${p50(timing.candidates)} |`,
     );
   }
   console.log(
-    '\n"store" is the wall-clock span of scanCandidates, recent and pinned (side by side), the store\'s cue embedding inside it; "recall embedding" is the embedder given to createMemory; "gates, ranking, rendering" is the rest of hydrate.',
+    '\n"store" is the wall-clock span of scanCandidates, recent and pinned (side by side; PGlite serves them one after the other), the store\'s cue embedding inside it; "scan" and "pinned" are those calls alone; "recall embedding" is the embedder given to createMemory; "gates, ranking, rendering" is the rest of hydrate.',
   );
 }
 

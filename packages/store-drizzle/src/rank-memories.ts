@@ -125,12 +125,14 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
 /**
  * The cosine similarity of the cue's vector and the vector of the joined
  * memory (`null` when it has none of the model): one less the cosine
- * distance, read by primary key for each ranked row, whichever list brought it.
+ * distance, read by primary key for each ranked row, whichever list brought
+ * it, and guarded by the scope like every other read.
  */
-function cueSimilarity(vector: NonNullable<RankRequest['vector']>): SQL {
+function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: MemoryScope): SQL {
   return sql`(select 1 - (${vector.index.column} <=> ${vector.index.literal(vector.values)})
     from ${memoryEmbeddings}
-    where ${memoryEmbeddings.memoryId} = ${memories.id} and ${vector.index.rows})`;
+    where ${memoryEmbeddings.memoryId} = ${memories.id} and ${vector.index.rows}
+      and ${visibleTo(memoryEmbeddings, scope)})`;
 }
 
 /**
@@ -223,7 +225,7 @@ export async function rankMemories(
       ${rankedRowsJson.select(
         sql`ranked.relevance`,
         sql`ranked.relevance desc, ${memories.salience} desc, ${memories.updatedAt} desc, ${memories.id} collate "C"`,
-        vector ? cueSimilarity(vector) : undefined,
+        vector ? cueSimilarity(vector, request.scope) : undefined,
       )} as ranked,
       (select count(*) from lexical_scored) > ${window} as overflow,
       (select count(*) from common_candidates) > ${window} as common_cut
