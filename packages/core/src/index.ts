@@ -65,6 +65,7 @@ export type {
 } from './ports/memory-store.js';
 export type { MemoryWriter } from './ports/memory-writer.js';
 export type { PinnedMemorySource } from './ports/pinned-memory-source.js';
+export type { Reranker, RerankRequest } from './ports/reranker.js';
 export { type Provenance, provenanceSchema } from './provenance.js';
 export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';

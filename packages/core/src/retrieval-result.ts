@@ -59,6 +59,12 @@ export const DegradationCode = {
    * must come back whatever the cue come back only when recall finds them.
    */
   noPinnedSource: 'no-pinned-source',
+  /**
+   * The reranker failed, did not answer in time, or answered something
+   * unusable (the wrong number of scores, a score that is not finite): recall
+   * kept the order it had before reranking. The detail says which.
+   */
+  rerankFailed: 'rerank-failed',
 } as const;
 
 /** A known degradation code. */

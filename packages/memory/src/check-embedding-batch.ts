@@ -1,4 +1,5 @@
 import { MemoryUnavailable } from '@symfonic/core';
+import { checkAnswerCount } from './check-answer-count.js';
 
 /** What a batch of vectors must be: how many, how long, and whose (for the reason). */
 export interface ExpectedEmbeddingBatch {
@@ -28,14 +29,7 @@ export function checkEmbeddingBatch(
   expected: ExpectedEmbeddingBatch,
 ): Float32Array[] {
   const { model, count, dimensions } = expected;
-  if (!Array.isArray(vectors)) {
-    throw new MemoryUnavailable(`the embedder "${model}" answered something other than a list`);
-  }
-  if (vectors.length !== count) {
-    throw new MemoryUnavailable(
-      `the embedder "${model}" answered ${vectors.length} vectors for ${count} texts`,
-    );
-  }
+  checkAnswerCount(vectors, { answerer: `the embedder "${model}"`, items: 'vectors', count });
   for (let position = 0; position < count; position += 1) {
     const vector: Float32Array | undefined = vectors[position];
     const length = vector?.length;

@@ -20,6 +20,7 @@ import { MissingMemoryPort } from './missing-memory-port.js';
 import { type RecallOptionsInput, resolveRecallOptions } from './recall-options.js';
 import { type RememberOptions, remember } from './remember.js';
 import type { RememberOutcome } from './remember-outcome.js';
+import { type RerankOptionsInput, resolveRerankOptions } from './rerank-options.js';
 import { workingWindowReader } from './working-window.js';
 
 /**
@@ -53,6 +54,13 @@ export interface MemoryOptions {
   };
   /** The recall gates and ranking; see {@link RecallOptionsInput} for every default. */
   readonly recall?: RecallOptionsInput;
+  /**
+   * When given, recall reranks its top candidates with `rerank.reranker`
+   * before the character caps and the limit (see {@link RerankOptionsInput}
+   * for the defaults); a failed rerank keeps recall's own order and is
+   * reported as `rerank-failed` in `degraded.conditions`, never thrown.
+   */
+  readonly rerank?: RerankOptionsInput;
   /** The time recency is measured against; default `() => new Date()`. */
   readonly clock?: () => Date;
 }
@@ -101,11 +109,12 @@ export interface Memory {
 /**
  * Build the memory loop over `store`.
  *
- * @throws InvalidMemoryInput when a working or recall option is out of range.
+ * @throws InvalidMemoryInput when a working, recall or rerank option is out of range.
  */
 export function createMemory(options: MemoryOptions): Memory {
   const { store } = options;
   const recallOptions = resolveRecallOptions(options.recall);
+  const rerank = options.rerank ? resolveRerankOptions(options.rerank) : undefined;
   const recentTurns = options.working?.recentTurns ?? 8;
   const window = workingWindowReader({
     // hydrate checks that the store has `recent` before the window reads.
@@ -160,6 +169,7 @@ export function createMemory(options: MemoryOptions): Memory {
           recall: recallOptions,
           now: clock(),
           ...(relevance ? { relevance } : {}),
+          ...(rerank ? { rerank } : {}),
         },
         scope,
         cue,

@@ -15,6 +15,7 @@ import { type PinnedFacts, pinnedFacts } from './pinned-facts.js';
 import { type RecallResult, type RelevanceScorer, recall } from './recall.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderMemoryBlock } from './render-memory-block.js';
+import type { RerankOptions } from './rerank-options.js';
 import { shortenCue } from './shorten-cue.js';
 import type { WindowReader } from './working-window.js';
 
@@ -30,6 +31,8 @@ export interface HydrationSetup {
   readonly recall: RecallOptions;
   readonly now: Date;
   readonly relevance?: RelevanceScorer;
+  /** The reranking stage of recall; without it, recall does not rerank. */
+  readonly rerank?: RerankOptions;
 }
 
 /** What a hydration without a pinned source pins: nothing, saying so unless pinning is off. */
@@ -90,6 +93,7 @@ export async function hydrate(
     recall(setup.source, { scope: asking, cue: shortened.cue }, setup.recall, {
       now: setup.now,
       ...(setup.relevance ? { relevance: setup.relevance } : {}),
+      ...(setup.rerank ? { rerank: setup.rerank } : {}),
     }),
   );
   const pinning = orUnavailable<PinnedFacts>(

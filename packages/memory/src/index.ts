@@ -56,6 +56,11 @@ export {
 export { renderMemoryBlock } from './render-memory-block.js';
 export { renderWorkingContext } from './render-working-context.js';
 export {
+  type RerankOptions,
+  type RerankOptionsInput,
+  rerankOptionsSchema,
+} from './rerank-options.js';
+export {
   type AiSdkToolResult,
   type AnthropicToolResult,
   type GeminiToolResult,

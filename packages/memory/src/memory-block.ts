@@ -25,8 +25,10 @@ export interface HydrationDegradation {
    * recall used its first that many; one entry per failed part
    * (`working-unavailable`, `recall-unavailable`, `pinned-unavailable`, with
    * the error's message); the conditions the store's scan reported (e.g.
-   * `no-embedder`, `no-vector-index`), then `cue-matched-nothing` when recall
-   * could only match words and none matched; `pinned-limit-reached` when
+   * `no-embedder`, `no-vector-index`), then `rerank-failed` when a reranker
+   * was given and failed (recall kept its own order), then
+   * `cue-matched-nothing` when recall could only match words and none
+   * matched; `pinned-limit-reached` when
    * more facts qualified as pinned than the pinned limit.
    */
   readonly conditions: readonly Degradation[];

@@ -8,8 +8,14 @@ export interface RankedMemory {
   readonly record: MemoryRecord;
   /** The relevance the floor was applied to (the store's, or cosine with an embedder). */
   readonly relevance: number;
-  /** The ranking score: the weighted sum of the rescaled relevance it was ranked by (see `rankingRelevance`), salience and recency. */
+  /**
+   * The ranking score: the weighted sum of the rescaled relevance it was
+   * ranked by (see `rankingRelevance`, or the reranker's score for a reranked
+   * memory, see `rerankCandidates`), salience and recency.
+   */
   readonly score: number;
+  /** The reranker's score, on its own scale, when recall reranked this memory; absent otherwise. */
+  readonly rerankScore?: number;
 }
 
 /**

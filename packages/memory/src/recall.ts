@@ -15,6 +15,8 @@ import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
 import { renderedLength } from './rendered-length.js';
+import { rerankCandidates } from './rerank-candidates.js';
+import type { RerankOptions } from './rerank-options.js';
 
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
@@ -34,7 +36,7 @@ export interface RecallResult {
   readonly memories: readonly RankedMemory[];
   /** The store's own drops, then one entry per candidate a gate removed. */
   readonly dropped: readonly Dropped[];
-  /** The conditions the store's scan ran under (e.g. no vector index). */
+  /** The conditions the store's scan ran under (e.g. no vector index), then a failed rerank's. */
   readonly degradations: readonly Degradation[];
 }
 
@@ -69,60 +71,107 @@ interface AdmittedCandidate {
  *    one, `relevance`'s scores for the others;
  * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
  *    chooses: the store's order, fused with the cosine order when the store
- *    says it ranked by full text alone;
+ *    says it ranked by full text alone; then, with `rerank`, the top
+ *    candidates reranked ({@link rerankCandidates}; a failed rerank keeps
+ *    this order and adds `rerank-failed` to the degradations);
  * 5. the per-layer and total character caps, walked in rank order: a memory
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
  *
- * When fewer than `limit` memories fit and the window may have cut the
- * store's rankings, the source is asked again for its whole scan budget and
- * the gates run over that answer instead.
+ * When the window's candidates would fill fewer than `limit` places and the
+ * window may have cut the store's rankings, the source is asked again for
+ * its whole scan budget, and everything from step 1 runs over that answer
+ * instead (the reranker is asked once, on the answer kept).
  *
  * With `limit` 0 the source is not asked. When the source ranked by words
  * alone (it reports `no-embedder`, `no-vector-index` or `embedding-failed`)
  * and found nothing for a non-blank cue, `cue-matched-nothing` is added to
  * the degradations: a memory saying the same in other words was missed.
  *
- * @throws ScopeViolation when the source answered a row outside `scope`.
+ * @throws ScopeViolation when the source answered a row outside `scope`, or the reranker threw one.
  * @throws MemoryUnavailable (and anything else) the source or the scorer throws.
  */
 export async function recall(
   source: CandidateSource,
   request: { readonly scope: MemoryScope; readonly cue: string },
   options: RecallOptions,
-  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+  context: {
+    readonly now: Date;
+    readonly relevance?: RelevanceScorer;
+    readonly rerank?: RerankOptions;
+  },
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
+  const { cue } = request;
   const window = candidateWindow(options.limit);
   const scan = (windowed: boolean) =>
     source.scanCandidates({
       scope: request.scope,
-      cue: request.cue,
+      cue,
       limit: options.limit,
       layers: recalledLayers,
       ...(windowed ? { window } : {}),
     });
-  const scanned = await scan(true);
-  const settled = await settle(scanned, request, options, context);
-  if (settled.memories.length >= options.limit || scanned.memories.length < window) return settled;
-  return settle(await scan(false), request, options, context);
+  let scanned = await scan(true);
+  let gated = await rankScanned(scanned, request, options, context);
+  if (
+    scanned.memories.length >= window &&
+    fitCaps(gated.ranked, options.caps, []).length < options.limit
+  ) {
+    scanned = await scan(false);
+    gated = await rankScanned(scanned, request, options, context);
+  }
+  const { dropped } = gated;
+  const { ranked, degradations: rerankDegradations } = await rerankCandidates(
+    context.rerank,
+    cue,
+    gated.ranked,
+    options,
+    context.now,
+  );
+  const fitting = fitCaps(ranked, options.caps, dropped);
+  for (const { record } of fitting.slice(options.limit)) {
+    dropped.push({
+      id: record.id,
+      reason: `beyond the limit of ${options.limit} memories`,
+    });
+  }
+  const degradations = [...scanned.degradations, ...rerankDegradations];
+  if (
+    scanned.memories.length === 0 &&
+    cue.trim().length > 0 &&
+    rankedByWordsAlone(scanned.degradations)
+  ) {
+    degradations.push({
+      code: DegradationCode.cueMatchedNothing,
+      detail:
+        "recall could only match the cue's words (the store ranked without vectors) and no memory shares one with it: a memory saying the same in other words was not found; pinned facts come back whatever the cue, and a store with an embedder finds the others",
+    });
+  }
+  return {
+    memories: fitting.slice(0, options.limit),
+    dropped,
+    degradations,
+  };
 }
 
-/** Run the gates, the ranking, the caps and the limit over one answer of the source (see {@link recall}). */
-async function settle(
+/**
+ * Steps 1 to 4 of {@link recall}, before any rerank, over one answer of the
+ * source: the candidates ranked, and the store's drops and the gates' in `dropped`.
+ */
+async function rankScanned(
   scanned: RetrievalResult,
   request: { readonly scope: MemoryScope; readonly cue: string },
   options: RecallOptions,
   context: { readonly now: Date; readonly relevance?: RelevanceScorer },
-): Promise<RecallResult> {
-  const { scope, cue } = request;
+): Promise<{ ranked: RankedMemory[]; dropped: Dropped[] }> {
   const dropped: Dropped[] = [...scanned.dropped];
   requireVisible(
     scanned.memories.map(({ record }) => record),
-    scope,
+    request.scope,
   );
   const admitted = admit(scanned.memories, options, dropped);
-  const scored = await score(context.relevance, cue, admitted);
+  const scored = await score(context.relevance, request.cue, admitted);
   const { minRelevance } = options;
   const relevant =
     minRelevance === undefined
@@ -140,30 +189,7 @@ async function settle(
     options,
     context.now,
   );
-  const fitting = fitCaps(ranked, options.caps, dropped);
-  for (const { record } of fitting.slice(options.limit)) {
-    dropped.push({
-      id: record.id,
-      reason: `beyond the limit of ${options.limit} memories`,
-    });
-  }
-  const degradations = [...scanned.degradations];
-  if (
-    scanned.memories.length === 0 &&
-    cue.trim().length > 0 &&
-    rankedByWordsAlone(scanned.degradations)
-  ) {
-    degradations.push({
-      code: DegradationCode.cueMatchedNothing,
-      detail:
-        "recall could only match the cue's words (the store ranked without vectors) and no memory shares one with it: a memory saying the same in other words was not found; pinned facts come back whatever the cue, and a store with an embedder finds the others",
-    });
-  }
-  return {
-    memories: fitting.slice(0, options.limit),
-    dropped,
-    degradations,
-  };
+  return { ranked, dropped };
 }
 
 /** The candidates past the duplicate, layer and salience gates, each refused one added to `dropped`. */

@@ -1,41 +1,21 @@
-import {
-  type EmbeddingProvider,
-  type FusionWeightsOption,
-  InvalidMemoryInput,
-  resolveFusionWeights,
-} from '@symfonic/core';
-import { detectPgvector } from './detect-pgvector.js';
+import { InvalidMemoryInput, resolveFusionWeights } from '@symfonic/core';
+import { migrateStore } from './database/migrate-store.js';
+import { PlannerStatistics } from './database/planner-statistics.js';
+import type { StoreDatabase } from './database/store-database.js';
+import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
 import { DrizzleMemoryStore } from './drizzle-memory-store.js';
-import { ensureVectorIndex } from './ensure-vector-index.js';
-import { migrateStore } from './migrate-store.js';
-import { PlannerStatistics } from './planner-statistics.js';
-import type { StoreDatabase } from './store-database.js';
-import { toMemoryUnavailable } from './to-memory-unavailable.js';
-import { vectorIndex } from './vector-index.js';
+import type { RankingOptions } from './ranking-options.js';
+import { detectPgvector } from './vectors/detect-pgvector.js';
+import { ensureVectorIndex } from './vectors/ensure-vector-index.js';
+import { vectorIndex } from './vectors/vector-index.js';
 
 /** pgvector's `vector` type holds at most this many dimensions. */
 const vectorDimensionLimit = 16_000;
 
 /** Options of {@link createDrizzleStore}. */
-export interface DrizzleStoreOptions {
+export interface DrizzleStoreOptions extends RankingOptions {
   /** A drizzle database over PostgreSQL: `drizzle-orm/pglite`, `drizzle-orm/node-postgres`, `drizzle-orm/neon-serverless`, … */
   readonly db: StoreDatabase;
-  /**
-   * Embeds memory texts and cues. Used only where pgvector is installed; a
-   * store without it ranks lexically and says so in every result.
-   */
-  readonly embedder?: EmbeddingProvider;
-  /** Most rows `scanCandidates` ranks per list; 500 by default. */
-  readonly scanBudget?: number;
-  /**
-   * The weight of each ranking's vote when full-text and vector rankings are
-   * fused (a row at position p of a list earns weight / (10 + p));
-   * `{ lexical: 1, vector: 1 }` by default. A zero `vector` weight ranks by
-   * full text alone (the cue is not embedded); a zero `lexical` weight ranks
-   * by vectors alone, and by full text, with the degradation that says why,
-   * when there is no cue vector (no pgvector, or the embedder failed).
-   */
-  readonly fusionWeights?: FusionWeightsOption;
   /** Apply the store's migrations on open (default `true`); turn off only when they run elsewhere. */
   readonly migrate?: boolean;
   /** Runs once on the store's first `close()`, e.g. to end a pool the caller made for the store. */

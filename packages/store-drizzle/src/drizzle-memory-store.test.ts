@@ -15,8 +15,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDrizzleStore } from './create-drizzle-store.js';
 import { memories } from './schema/memories.js';
+import { frequencyCap } from './search/weigh-lexemes.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
-import { frequencyCap } from './weigh-lexemes.js';
 
 interface LoggedQuery {
   readonly query: string;

@@ -38,39 +38,39 @@ import {
   validateMemoryOp,
 } from '@symfonic/core';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { appendTurn } from './append-turn.js';
-import { ApplyConflict } from './apply-conflict.js';
-import { type AcceptedOp, applyMemoryOps } from './apply-memory-ops.js';
-import { atScope } from './at-scope.js';
-import { CallerFailure } from './caller-failure.js';
-import { countUnembedded } from './count-unembedded.js';
-import { databaseErrorCode } from './database-error-code.js';
-import type { PgvectorSupport } from './detect-pgvector.js';
+import { CallerFailure } from './database/caller-failure.js';
+import { databaseErrorCode } from './database/database-error-code.js';
+import type { PlannerStatistics } from './database/planner-statistics.js';
+import { runInTransaction } from './database/run-in-transaction.js';
+import type { StoreDatabase } from './database/store-database.js';
+import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
+import { memoryColumns } from './rows/memory-columns.js';
+import { memoryRecordOf } from './rows/memory-record-of.js';
+import { provenanceOf } from './rows/provenance-of.js';
+import { memories } from './schema/memories.js';
+import { memoryVersions } from './schema/memory-versions.js';
+import { turns } from './schema/turns.js';
+import { atScope } from './scope/at-scope.js';
+import { visibleTo } from './scope/visible-to.js';
+import { hnswSearchBreadth } from './search/hnsw-search-breadth.js';
+import { type RankedMemories, rankMemories } from './search/rank-memories.js';
+import { selectPinned } from './search/select-pinned.js';
+import { settleRetrieval } from './search/settle-retrieval.js';
+import { frequencyCap } from './search/weigh-lexemes.js';
+import { countUnembedded } from './vectors/count-unembedded.js';
+import type { PgvectorSupport } from './vectors/detect-pgvector.js';
 import {
   type EmbedMissingOptions,
   type EmbedMissingResult,
   embedMissing,
-} from './embed-missing.js';
-import { forgetScope } from './forget-scope.js';
-import { hnswSearchBreadth } from './hnsw-search-breadth.js';
-import { memoryColumns } from './memory-columns.js';
-import { memoryRecordOf } from './memory-record-of.js';
-import type { PlannerStatistics } from './planner-statistics.js';
-import { provenanceOf } from './provenance-of.js';
-import { type RankedMemories, rankMemories } from './rank-memories.js';
-import { runInTransaction } from './run-in-transaction.js';
-import { memories } from './schema/memories.js';
-import { memoryVersions } from './schema/memory-versions.js';
-import { turns } from './schema/turns.js';
-import { selectPinned } from './select-pinned.js';
-import { settleRetrieval } from './settle-retrieval.js';
-import type { StoreDatabase } from './store-database.js';
-import { StoreWithoutVectors } from './store-without-vectors.js';
-import { toMemoryUnavailable } from './to-memory-unavailable.js';
-import { unstorableText } from './unstorable-text.js';
-import type { VectorIndex } from './vector-index.js';
-import { visibleTo } from './visible-to.js';
-import { frequencyCap } from './weigh-lexemes.js';
+} from './vectors/embed-missing.js';
+import { StoreWithoutVectors } from './vectors/store-without-vectors.js';
+import type { VectorIndex } from './vectors/vector-index.js';
+import { appendTurn } from './writes/append-turn.js';
+import { ApplyConflict } from './writes/apply-conflict.js';
+import { type AcceptedOp, applyMemoryOps } from './writes/apply-memory-ops.js';
+import { forgetScope } from './writes/forget-scope.js';
+import { unstorableText } from './writes/unstorable-text.js';
 
 /** How the store ranks, decided when it was opened. */
 export interface DrizzleStoreSettings {

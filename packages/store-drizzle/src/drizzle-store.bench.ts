@@ -23,9 +23,9 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createDrizzleStore } from './create-drizzle-store.js';
+import type { StoreDatabase } from './database/store-database.js';
 import type { DrizzleMemoryStore } from './drizzle-memory-store.js';
-import { resultRows } from './result-rows.js';
-import type { StoreDatabase } from './store-database.js';
+import { resultRows } from './rows/result-rows.js';
 
 const sizes = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
 const queries = Number(process.env.QUERIES ?? 100);

@@ -5,7 +5,7 @@ import {
   testDatabase,
 } from '@symfonic/test-support/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openNeonStore } from './open-neon-store.js';
+import { openNeonStore } from './drivers/open-neon-store.js';
 import { configureNeonForProxy } from './testing/configure-neon-for-proxy.js';
 import { serverStoreHarness } from './testing/server-store-harness.js';
 import { startWebSocketProxy } from './testing/start-websocket-proxy.js';

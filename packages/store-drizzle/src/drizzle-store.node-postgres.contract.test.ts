@@ -5,7 +5,7 @@ import {
   testDatabase,
 } from '@symfonic/test-support/postgres';
 import { describe, it } from 'vitest';
-import { openNodePostgresStore } from './open-node-postgres-store.js';
+import { openNodePostgresStore } from './drivers/open-node-postgres-store.js';
 import { serverStoreHarness } from './testing/server-store-harness.js';
 
 const suite = 'drizzle on PostgreSQL via node-postgres';

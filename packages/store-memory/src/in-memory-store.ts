@@ -37,7 +37,7 @@ import { copyRecord, copyVersion } from './copy-record.js';
 import { gateCandidates } from './gate-candidates.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { planApply } from './plan-apply.js';
-import { isKeyVisible, scopeKey } from './scope-key.js';
+import { isPrefixVisible, scopePathPrefix } from './scope-path-prefix.js';
 import { searchTenant } from './search-tenant.js';
 import { TenantMemories } from './tenant-memories.js';
 import { TurnLog } from './turn-log.js';
@@ -89,7 +89,7 @@ export class InMemoryStore implements MemoryStore {
     const valid = toScope(scope);
     const parsed = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
     const tenant = this.tenant(valid.tenant);
-    const key = scopeKey(valid);
+    const key = scopePathPrefix(valid);
     let log = tenant.turns.get(key);
     if (!log) {
       log = new TurnLog();
@@ -104,7 +104,7 @@ export class InMemoryStore implements MemoryStore {
     if (!Number.isInteger(limit) || limit < 0) {
       throw new InvalidMemoryInput('invalid turn limit: it must be a whole number, 0 or more');
     }
-    return this.tenants.get(valid.tenant)?.turns.get(scopeKey(valid))?.recent(limit) ?? [];
+    return this.tenants.get(valid.tenant)?.turns.get(scopePathPrefix(valid))?.recent(limit) ?? [];
   }
 
   async apply(
@@ -127,7 +127,7 @@ export class InMemoryStore implements MemoryStore {
     const plan = planApply(validations, {
       tenant,
       scope: valid,
-      key: scopeKey(valid),
+      key: scopePathPrefix(valid),
       provenance: validProvenance,
       at: this.now(),
       vectors,
@@ -181,14 +181,14 @@ export class InMemoryStore implements MemoryStore {
     const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
     const tenant = this.tenants.get(valid.tenant);
     if (!tenant) return [];
-    return tenant.salient.atLeast(scopeKey(valid), minSalience, limit).map(copyRecord);
+    return tenant.salient.atLeast(scopePathPrefix(valid), minSalience, limit).map(copyRecord);
   }
 
   async get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined> {
     this.ensureOpen();
     const valid = toScope(scope);
     const memoryId = parseInput(memoryIdSchema, id, 'memory id');
-    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopeKey(valid));
+    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopePathPrefix(valid));
     return memory?.live ? copyRecord(memory.record) : undefined;
   }
 
@@ -208,7 +208,7 @@ export class InMemoryStore implements MemoryStore {
     const after = options.cursor === undefined ? 0 : decodeListCursor(options.cursor);
     const tenant = this.tenants.get(valid.tenant);
     if (!tenant) return { records: [] };
-    const key = scopeKey(valid);
+    const key = scopePathPrefix(valid);
     const sequenceAt = (position: number) =>
       tenant.memories.get(tenant.ordered[position] as string)?.sequence ?? 0;
     let low = 0;
@@ -222,7 +222,7 @@ export class InMemoryStore implements MemoryStore {
     let last = after;
     for (let position = low; position < tenant.ordered.length; position += 1) {
       const memory = tenant.memories.get(tenant.ordered[position] as string);
-      if (!memory?.live || !isKeyVisible(memory.key, key)) continue;
+      if (!memory?.live || !isPrefixVisible(memory.key, key)) continue;
       if (layer !== undefined && memory.record.layer !== layer) continue;
       if (records.length === limit) return { records, nextCursor: encodeListCursor(last) };
       records.push(copyRecord(memory.record));
@@ -235,7 +235,7 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const valid = toScope(scope);
     const memoryId = parseInput(memoryIdSchema, id, 'memory id');
-    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopeKey(valid));
+    const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopePathPrefix(valid));
     return memory ? memory.versions.map(copyVersion) : [];
   }
 
@@ -249,7 +249,7 @@ export class InMemoryStore implements MemoryStore {
       this.tenants.delete(valid.tenant);
       return erased;
     }
-    return tenant.erase(scopeKey(valid));
+    return tenant.erase(scopePathPrefix(valid));
   }
 
   async close(): Promise<void> {
@@ -279,7 +279,7 @@ export class InMemoryStore implements MemoryStore {
     const outcome = searchTenant(tenant, {
       cue,
       cueVector,
-      key: scopeKey(query.scope),
+      key: scopePathPrefix(query.scope),
       layers: query.layers === undefined ? undefined : new Set(query.layers),
       page,
       postingsBudget: this.scanBudget,

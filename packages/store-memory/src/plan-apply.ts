@@ -10,7 +10,7 @@ import {
   RejectionCode,
 } from '@symfonic/core';
 import { dedupeKey } from './dedupe-key.js';
-import { isKeyVisible } from './scope-key.js';
+import { isPrefixVisible } from './scope-path-prefix.js';
 import type { StoredMemory } from './stored-memory.js';
 import type { MemoryChange, TenantMemories } from './tenant-memories.js';
 
@@ -25,7 +25,7 @@ export interface ApplyPlan {
 export interface ApplyPlanInput {
   readonly tenant: TenantMemories;
   readonly scope: MemoryScope;
-  /** The {@link scopeKey} of `scope`. */
+  /** The {@link scopePathPrefix} of `scope`. */
   readonly key: string;
   readonly provenance: Provenance;
   readonly at: Date;
@@ -100,7 +100,7 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
 
   const lookup = (id: string): StoredMemory | undefined => {
     const memory = pending.get(id) ?? tenant.memories.get(id);
-    return memory?.live && isKeyVisible(memory.key, key) ? memory : undefined;
+    return memory?.live && isPrefixVisible(memory.key, key) ? memory : undefined;
   };
   const holderOf = (holderKey: string): string | undefined =>
     pendingHolders.has(holderKey) ? pendingHolders.get(holderKey) : tenant.holders.get(holderKey);

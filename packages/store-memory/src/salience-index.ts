@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '@symfonic/core';
-import { isKeyVisible } from './scope-key.js';
+import { isPrefixVisible } from './scope-path-prefix.js';
 
 /** Salience is bucketed by hundredths: bucket b holds salience in [b / 100, (b + 1) / 100), bucket 100 holds 1. */
 const buckets = 101;
@@ -63,7 +63,7 @@ export class SalienceIndex {
     const found: MemoryRecord[] = [];
     const lowest = bucketOf(minSalience);
     for (const [key, lists] of this.byKey) {
-      if (!isKeyVisible(key, queryKey)) continue;
+      if (!isPrefixVisible(key, queryKey)) continue;
       for (let bucket = buckets - 1; bucket >= lowest; bucket -= 1) {
         let taken = 0;
         for (const record of lists[bucket] as MemoryRecord[]) {

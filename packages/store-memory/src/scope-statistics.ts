@@ -25,7 +25,7 @@ function keysAlong(key: string): string[] {
  * query can weigh words over exactly the memories its scope sees (its
  * ancestors' and its own subtree's, in the asked layers), never over a
  * sibling's or a forgotten one: per layer, the totals of the memories at each
- * exact {@link scopeKey}, and of each subtree. A change costs one update per
+ * exact {@link scopePathPrefix}, and of each subtree. A change costs one update per
  * ancestor (at most the path depth); a query sums as many.
  */
 export class ScopeStatistics {

@@ -10,7 +10,7 @@ import { englishStopTerms } from './english-stop-terms.js';
 import { fuseRankings } from './fuse-rankings.js';
 import { NearestRows } from './nearest-rows.js';
 import { planCueTerms } from './plan-cue-terms.js';
-import { isKeyVisible } from './scope-key.js';
+import { isPrefixVisible } from './scope-path-prefix.js';
 import type { StoredMemory } from './stored-memory.js';
 import type { TenantMemories } from './tenant-memories.js';
 
@@ -22,7 +22,7 @@ export interface TenantSearch {
   readonly cue: string;
   /** The unit-length cue vector; absent for a lexical-only search. */
   readonly cueVector: Float32Array | undefined;
-  /** The {@link scopeKey} of the asking scope. */
+  /** The {@link scopePathPrefix} of the asking scope. */
   readonly key: string;
   readonly layers: ReadonlySet<MemoryLayer> | undefined;
   /** The most rows each ranking reads. */
@@ -135,7 +135,7 @@ function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchO
   const holders = new Map<string, number>();
   for (const match of matches) {
     const memory = tenant.memories.get(match.id as string);
-    if (!memory?.live || !isKeyVisible(memory.key, key)) continue;
+    if (!memory?.live || !isPrefixVisible(memory.key, key)) continue;
     if (layers !== undefined && !layers.has(memory.record.layer)) continue;
     found.push({ memory, terms: match.terms });
     for (const term of match.terms) holders.set(term, (holders.get(term) ?? 0) + 1);
@@ -170,7 +170,7 @@ function rankByVector(
   const { key, layers, page } = search;
   const nearest = new NearestRows(page);
   for (const bucket of tenant.buckets.values()) {
-    if (!isKeyVisible(bucket.key, key)) continue;
+    if (!isPrefixVisible(bucket.key, key)) continue;
     if (layers !== undefined && !layers.has(bucket.layer)) continue;
     bucket.scan(cueVector, (id, similarity) => {
       if (similarity > 0) nearest.offer(id, similarity);

@@ -4,7 +4,7 @@ import type { MemoryRecord, MemoryVersion } from '@symfonic/core';
 export interface StoredMemory {
   /** The record as it now stands (as it last stood once deleted); frozen. */
   readonly record: MemoryRecord;
-  /** The {@link scopeKey} of the record's scope. */
+  /** The {@link scopePathPrefix} of the record's scope. */
   readonly key: string;
   /** Creation order within the store: what `list` pages by. */
   readonly sequence: number;

@@ -3,7 +3,7 @@ import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
 import { SalienceIndex } from './salience-index.js';
-import { isKeyVisible } from './scope-key.js';
+import { isPrefixVisible } from './scope-path-prefix.js';
 import { ScopeStatistics } from './scope-statistics.js';
 import type { StoredMemory } from './stored-memory.js';
 import { tokenizeText } from './tokenize-text.js';
@@ -53,7 +53,7 @@ export class TenantMemories {
   readonly salient = new SalienceIndex();
   /** Live memories by {@link dedupeKey}. */
   readonly holders = new Map<string, string>();
-  /** Turn logs by the {@link scopeKey} of their exact scope. */
+  /** Turn logs by the {@link scopePathPrefix} of their exact scope. */
   readonly turns = new Map<string, TurnLog>();
   /** How many live memories hold each search term (what {@link planCueTerms} budgets with). */
   readonly documentFrequency = new Map<string, number>();
@@ -61,7 +61,7 @@ export class TenantMemories {
   /** The memory `id` if it is visible from `queryKey` (live or not), else `undefined`. */
   visible(id: string, queryKey: string): StoredMemory | undefined {
     const memory = this.memories.get(id);
-    return memory && isKeyVisible(memory.key, queryKey) ? memory : undefined;
+    return memory && isPrefixVisible(memory.key, queryKey) ? memory : undefined;
   }
 
   /** The cosine of `cueVector` (unit length) and the vector of `memory`, or `undefined` when it has none. */

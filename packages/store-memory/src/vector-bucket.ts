@@ -7,7 +7,7 @@ import type { MemoryLayer } from '@symfonic/core';
  * Removing a row moves the last row into its place, so rows stay dense.
  */
 export class VectorBucket {
-  /** The {@link scopeKey} of the scope whose memories the bucket holds. */
+  /** The {@link scopePathPrefix} of the scope whose memories the bucket holds. */
   readonly key: string;
   readonly layer: MemoryLayer;
   readonly dimensions: number;

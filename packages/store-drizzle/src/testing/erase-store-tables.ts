@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StoreDatabase } from '../store-database.js';
+import type { StoreDatabase } from '../database/store-database.js';
 
 /** Empty every table of the store (tests only: the contract's `reset`). */
 export async function eraseStoreTables(database: StoreDatabase): Promise<void> {

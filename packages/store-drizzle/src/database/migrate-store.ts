@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { resultRows } from '../rows/result-rows.js';
+import { migrationsFolder } from './migrations-folder.js';
+import type { StoreDatabase } from './store-database.js';
+import { takeStoreLock } from './store-lock.js';
+
+/** Where applied migrations are recorded: drizzle's own table layout, in drizzle's schema. */
+const migrationsSchema = 'drizzle';
+const migrationsTable = '__symfonic_migrations';
+
+/** What {@link migrateStore} did. */
+export interface MigrationReport {
+  /** How many migrations this call applied: 0 when the database was already current. */
+  readonly applied: number;
+}
+
+/**
+ * Bring the store's tables up to date with the committed drizzle-kit history.
+ *
+ * Everything happens in one transaction under the store's advisory lock: the
+ * bookkeeping table is created if missing, the migrations newer than the last
+ * one recorded are applied in order and recorded. A concurrent call waits for
+ * the lock and then finds nothing left to do, so opening the same database
+ * from several processes at once is safe; a failure leaves nothing half
+ * applied. The bookkeeping is drizzle's (`drizzle.__symfonic_migrations`,
+ * hash and creation time), so `drizzle-kit migrate` with this package's
+ * config agrees with it.
+ *
+ * @throws whatever the driver throws; the store translates it.
+ */
+export async function migrateStore(database: StoreDatabase): Promise<MigrationReport> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const table = sql`${sql.identifier(migrationsSchema)}.${sql.identifier(migrationsTable)}`;
+  return database.transaction(async (transaction) => {
+    await takeStoreLock(transaction);
+    await transaction.execute(sql`create schema if not exists ${sql.identifier(migrationsSchema)}`);
+    await transaction.execute(
+      sql`create table if not exists ${table} (id serial primary key, hash text not null, created_at bigint)`,
+    );
+    const [last] = resultRows<{ created_at: string | number | null }>(
+      await transaction.execute(
+        sql`select created_at from ${table} order by created_at desc limit 1`,
+      ),
+    );
+    const lastApplied = Number(last?.created_at ?? Number.NEGATIVE_INFINITY);
+    let applied = 0;
+    for (const migration of migrations) {
+      if (migration.folderMillis <= lastApplied) continue;
+      for (const statement of migration.sql) {
+        if (statement.trim().length > 0) await transaction.execute(sql.raw(statement));
+      }
+      await transaction.execute(
+        sql`insert into ${table} (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+      );
+      applied += 1;
+    }
+    return { applied };
+  });
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../rows/result-rows.js';
+import type { StoreDatabase } from './store-database.js';
+
+/** As autovacuum's defaults: analyze again once 50 rows plus a tenth of the table changed. */
+const changedRowsBase = 50;
+const changedRowsShare = 0.1;
+
+/** What the catalog says of `symfonic.memories`. */
+interface TableState {
+  /** The row count the last `ANALYZE` (or `VACUUM`, or index build) recorded; 0 when unknown. */
+  readonly rows: number;
+  /** Whether the planner has column statistics for it. */
+  readonly analyzed: boolean;
+}
+
+async function readTableState(database: StoreDatabase): Promise<TableState | undefined> {
+  const [row] = resultRows<{ rows: number | string | null; analyzed: boolean | string | null }>(
+    await database.execute(sql`
+      select class.reltuples::float8 as rows,
+        exists (
+          select 1 from pg_stats where schemaname = 'symfonic' and tablename = 'memories'
+        ) as analyzed
+      from pg_class as class
+      where class.oid = to_regclass('symfonic.memories')`),
+  );
+  if (!row) return undefined;
+  return {
+    rows: Math.max(0, Number(row.rows ?? 0)),
+    analyzed: row.analyzed === true || row.analyzed === 't',
+  };
+}
+
+/**
+ * Keeps PostgreSQL's planner statistics of `symfonic.memories` current, so
+ * the ranking statements are planned on the real share of each word and
+ * tenant. Without statistics the planner takes any `tenant = …` for a
+ * selective condition and walks a tenant's whole B-tree range instead of the
+ * full-text index (seconds instead of milliseconds at 10 000 memories), and
+ * PGlite never gets them by itself: it runs no autovacuum. A server's
+ * autovacuum, where it is on, analyzes only after its next wake-up.
+ *
+ * The store reports every row it changes; once more than 50 plus a tenth of
+ * the rows counted at the last analysis changed, the next retrieval first
+ * runs `ANALYZE symfonic.memories` (one at a time; bulk writes without
+ * retrievals in between cost one analysis, not one per batch). Rows other
+ * processes write are left to their stores and to autovacuum. A role that
+ * does not own the table gets PostgreSQL's warning and no statistics, never
+ * an error.
+ */
+export class PlannerStatistics {
+  readonly #database: StoreDatabase;
+  #rowsWhenAnalyzed: number;
+  #changedSince = 0;
+  #stale: boolean;
+  #analyzing: Promise<void> | undefined;
+
+  private constructor(database: StoreDatabase, state: TableState | undefined) {
+    this.#database = database;
+    this.#rowsWhenAnalyzed = state?.rows ?? 0;
+    this.#stale = state !== undefined && !state.analyzed;
+  }
+
+  /**
+   * Read what the catalog says of the table: statistics are due at the
+   * first retrieval when it was never analyzed. A database whose table does
+   * not exist yet (opened with `migrate: false`) has nothing due.
+   *
+   * @throws whatever the driver throws; the caller translates it.
+   */
+  static async read(database: StoreDatabase): Promise<PlannerStatistics> {
+    return new PlannerStatistics(database, await readTableState(database));
+  }
+
+  /** Count `rows` changed (added, updated, deleted) by this store. */
+  noteChanges(rows: number): void {
+    this.#changedSince += rows;
+    if (this.#changedSince > changedRowsBase + changedRowsShare * this.#rowsWhenAnalyzed) {
+      this.#stale = true;
+    }
+  }
+
+  /**
+   * Analyze the table when statistics are due, else do nothing; callers
+   * arriving during an analysis wait for that one. A failed analysis leaves
+   * them due, so the next call tries again.
+   *
+   * @throws whatever the driver throws; the caller translates it.
+   */
+  refresh(): Promise<void> {
+    if (!this.#stale) return Promise.resolve();
+    this.#analyzing ??= this.#analyze().finally(() => {
+      this.#analyzing = undefined;
+    });
+    return this.#analyzing;
+  }
+
+  async #analyze(): Promise<void> {
+    const changedBefore = this.#changedSince;
+    await this.#database.execute(sql`analyze symfonic.memories`);
+    const state = await readTableState(this.#database);
+    this.#rowsWhenAnalyzed = state?.rows ?? 0;
+    // Changes reported while the analysis ran may have been missed by it.
+    this.#changedSince -= changedBefore;
+    this.#stale = false;
+    this.noteChanges(0);
+  }
+}

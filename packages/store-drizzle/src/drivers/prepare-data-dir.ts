@@ -1,0 +1,48 @@
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { toMemoryUnavailable } from '../database/to-memory-unavailable.js';
+import { lockFileName } from './data-dir-lock.js';
+import { DataDirUnavailable } from './data-dir-unavailable.js';
+
+/** The file PostgreSQL (and so PGlite) writes first in a data folder it initialises. */
+const versionFileName = 'PG_VERSION';
+
+/**
+ * Make `dataDir` ready for PGlite: resolve it to an absolute path, create it
+ * and every missing folder above it, and check that it is a folder this
+ * process may write that is either empty (PGlite initialises it) or a
+ * PGlite database (it holds `PG_VERSION`). A folder holding other files is
+ * refused before anything is written into it.
+ *
+ * @returns the absolute path of the folder.
+ * @throws DataDirUnavailable `missing`, `not-a-folder`, `not-writable` or `not-a-pglite-folder`.
+ * @throws MemoryUnavailable for any other failure of the file system.
+ */
+export async function prepareDataDir(dataDir: string): Promise<string> {
+  const folder = resolve(dataDir);
+  const failure = (error: unknown) =>
+    DataDirUnavailable.fromFileSystem(folder, error) ??
+    toMemoryUnavailable(error, `prepare the PGlite folder ${folder}`);
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    throw failure(error);
+  }
+  let entries: string[];
+  try {
+    if (!(await stat(folder)).isDirectory()) throw new DataDirUnavailable(folder, 'not-a-folder');
+    await access(folder, constants.W_OK);
+    entries = await readdir(folder);
+  } catch (error) {
+    if (DataDirUnavailable.isInstance(error)) throw error;
+    throw failure(error);
+  }
+  const others = entries.filter((entry) => !entry.startsWith(lockFileName));
+  if (others.length > 0 && !others.includes(versionFileName)) {
+    throw new DataDirUnavailable(folder, 'not-a-pglite-folder', {
+      detail: `${others.length} entries and no ${versionFileName} file`,
+    });
+  }
+  return folder;
+}
