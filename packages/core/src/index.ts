@@ -10,6 +10,7 @@ export {
   conversationTurnInputSchema,
   conversationTurnSchema,
 } from './conversation-turn.js';
+export { cosineSimilarity } from './cosine-similarity.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';

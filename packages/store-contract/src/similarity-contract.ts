@@ -1,4 +1,5 @@
 import {
+  cosineSimilarity,
   DegradationCode,
   InvalidMemoryInput,
   type MemoryQuery,
@@ -7,20 +8,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context.js';
 import { acme, addMemories, expectFailure } from './contract-fixtures.js';
-
-function cosine(left: Float32Array, right: Float32Array): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    const a = left[index] as number;
-    const b = right[index] as number;
-    dot += a * b;
-    leftNorm += a * a;
-    rightNorm += b * b;
-  }
-  return dot / Math.sqrt(leftNorm * rightNorm);
-}
 
 const texts = [
   'Is allergic to peanuts',
@@ -62,7 +49,7 @@ export function describeSimilarityContract(context: ContractContext): void {
             expect(similarity as number).toBeGreaterThanOrEqual(-1);
             expect(similarity as number).toBeLessThanOrEqual(1);
             expect(similarity as number).toBeCloseTo(
-              cosine(cueVector as Float32Array, vector as Float32Array),
+              cosineSimilarity(cueVector as Float32Array, vector as Float32Array),
               5,
             );
           }
