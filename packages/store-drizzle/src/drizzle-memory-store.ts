@@ -366,7 +366,9 @@ export class DrizzleMemoryStore implements MemoryStore {
    * Rows ranked beyond the limit or under a floor are in `dropped` with the
    * reason. Each list ranks a window of `max(limit, min(scanBudget,
    * max(2 × limit, 20)))` rows; when more matched the cue's words,
-   * `degradations` says so (`scan-budget-spent`). A blank cue finds nothing.
+   * `degradations` says so (`scan-budget-spent`). With a cue vector, every
+   * row with a vector of the model carries its cosine `similarity` to the
+   * cue. A blank cue finds nothing.
    * When this store changed more than 50 rows plus a tenth of the table since
    * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`).
    *
