@@ -15,7 +15,11 @@ export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
+export { firstNonFinite } from './first-non-finite.js';
 export { flatten } from './flatten.js';
+export { compareCandidates } from './fusion/compare-candidates.js';
+export { fuseRankings, type WeightedRanking } from './fusion/fuse-rankings.js';
+export { reciprocalRankConstant, reciprocalRankShare } from './fusion/reciprocal-rank.js';
 export {
   defaultFusionWeights,
   type FusionWeights,
@@ -94,5 +98,14 @@ export {
   readScopeSegment,
   scopeSegment,
 } from './scope-segment.js';
+export {
+  candidateWindow,
+  candidateWindowFactor,
+  minimumCandidateWindow,
+} from './settle/candidate-window.js';
+export { type FloorMeasure, floorReason } from './settle/floor-reason.js';
+export { formatScore } from './settle/format-score.js';
+export { limitReason } from './settle/limit-reason.js';
+export { type SettledCandidates, settleCandidates } from './settle/settle-candidates.js';
 export { similarityOf } from './similarity-of.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';

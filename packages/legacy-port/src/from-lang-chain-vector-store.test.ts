@@ -71,7 +71,7 @@ describe('fromLangChainVectorStore over MemoryVectorStore', () => {
       direct.slice(0, 2).map(([document, score]) => [document.id, score]),
     );
     expect(result.dropped).toEqual([
-      { id: direct[2]?.[0].id, reason: 'beyond the 2-memory limit this query asked for' },
+      { id: direct[2]?.[0].id, reason: 'beyond the 2-memory limit' },
     ]);
     expect(result.degradations).toEqual([]);
   });

@@ -54,7 +54,7 @@ describe('LegacyRetrievalPort.retrieve', () => {
     expect(result.dropped).toEqual(
       rows(10)
         .slice(3)
-        .map(({ id }) => ({ id, reason: 'beyond the 3-memory limit this query asked for' })),
+        .map(({ id }) => ({ id, reason: 'beyond the 3-memory limit' })),
     );
     expect(result.degradations).toEqual([]);
     expect(pagesOf(engine)).toEqual([[0, 20]]);
@@ -119,8 +119,8 @@ describe('LegacyRetrievalPort.retrieve', () => {
     ]);
     expect(ids(result)).toEqual(['m0', 'm1']);
     expect(result.dropped.filter(({ reason }) => reason.startsWith('beyond'))).toEqual([
-      { id: 'm2', reason: 'beyond the 2-memory limit this query asked for' },
-      { id: 'm3', reason: 'beyond the 2-memory limit this query asked for' },
+      { id: 'm2', reason: 'beyond the 2-memory limit' },
+      { id: 'm3', reason: 'beyond the 2-memory limit' },
     ]);
     expect(result.dropped).toHaveLength(14);
   });
@@ -176,8 +176,8 @@ describe('LegacyRetrievalPort.retrieve', () => {
     expect(ids(result)).toEqual(['keep']);
     expect(result.dropped).toEqual([
       { id: 'working', reason: 'its layer working is not among the layers this query asked for' },
-      { id: 'trivia', reason: "its salience 0.1 is under this query's floor of 0.3" },
-      { id: 'far', reason: "its relevance 0.2 is under this query's floor of 0.5" },
+      { id: 'trivia', reason: 'salience 0.1 is under the floor 0.3' },
+      { id: 'far', reason: 'relevance 0.2 is under the floor 0.5' },
     ]);
   });
 

@@ -3,6 +3,7 @@ import {
   type Degradation,
   DegradationCode,
   InvalidMemoryInput,
+  limitReason,
   type MemoryQuery,
   type MemoryRetrievalPort,
   type MemoryScope,
@@ -121,8 +122,8 @@ export class LegacyRetrievalPort<EngineScope = unknown, Embedder = unknown, Row 
    * At most `query.limit` memories visible to `query.scope`, in the engine's
    * order. Pages until `limit` rows are eligible, the engine runs dry, or the
    * scan budget is spent; a `limit` of 0 asks nothing of the engine. Every
-   * eligible row beyond the limit is in `dropped` ("beyond the N-memory limit
-   * this query asked for"), as is every row refused by admission, by a field
+   * eligible row beyond the limit is in `dropped` (core's `limitReason`,
+   * "beyond the N-memory limit"), as is every row refused by admission, by a field
    * check, or by the query's layers and floors.
    *
    * @throws InvalidMemoryInput when the query is malformed or the engine answers a non-array.
@@ -135,7 +136,7 @@ export class LegacyRetrievalPort<EngineScope = unknown, Embedder = unknown, Row 
     const scan = await this.#scan(valid, valid.limit);
     const overflow = scan.eligible.slice(valid.limit).map(({ record }) => ({
       id: record.id,
-      reason: `beyond the ${valid.limit}-memory limit this query asked for`,
+      reason: limitReason(valid.limit),
     }));
     return {
       memories: scan.eligible.slice(0, valid.limit),

@@ -2,12 +2,10 @@ import {
   type Degradation,
   DegradationCode,
   type Dropped,
-  formatScope,
   InvalidMemoryInput,
-  isVisible,
   type MemoryScope,
   MemoryUnavailable,
-  ScopeViolation,
+  requireVisible,
   type ScoredMemory,
   SymfonicError,
 } from '@symfonic/core';
@@ -117,13 +115,7 @@ function classify<EngineScope, Embedder, Row>(
   outcome.dropped.push(...excluded);
   const [owned] = admitted;
   if (owned === undefined) return;
-  if (!isVisible(owned.scope, plan.queryScope)) {
-    throw new ScopeViolation({
-      rowId: entry.id,
-      rowScope: formatScope(owned.scope),
-      queryScope: formatScope(plan.queryScope),
-    });
-  }
+  requireVisible([{ id: entry.id, scope: owned.scope }], plan.queryScope);
   if (overrun !== undefined) {
     outcome.dropped.push({ id: entry.id, reason: overrun });
     return;

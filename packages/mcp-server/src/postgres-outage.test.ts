@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerText, connectStdio, type StdioSession } from './testing/server-process.js';
 
 const suite = 'symfonic-mcp on PostgreSQL when the store goes away mid-session';
-const databaseName = 'symfonic_mcp_outage';
-const url = await testDatabase(databaseName);
+const url = await testDatabase('symfonic_mcp_outage');
+/** The name `testDatabase` gave the database (with the checkout's suffix, when one is set). */
+const databaseName = url ? new URL(url).pathname.slice(1) : '';
 if (!url) console.log(skippedWithoutDatabase(suite));
 
 describe.runIf(url)(suite, () => {

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { type Dropped, Limits } from '@symfonic/core';
+import { type Dropped, Limits, limitReason } from '@symfonic/core';
 import { type MemoryBlock, renderMemoryBlock } from '@symfonic/memory';
 import { z } from 'zod';
 import type { MemorySession } from './memory-session.js';
@@ -39,7 +39,7 @@ function withinLimit(block: MemoryBlock, limit: number): MemoryBlock {
   const kept = ranked.slice(0, limit);
   const beyond: Dropped[] = ranked
     .slice(limit)
-    .map(({ record }) => ({ id: record.id, reason: `beyond the limit of ${limit} memories` }));
+    .map(({ record }) => ({ id: record.id, reason: limitReason(limit) }));
   return {
     ...block,
     ...renderMemoryBlock(kept, block.working),

@@ -147,7 +147,7 @@ describe('symfonic-mcp over stdio, spawned as a client spawns it', () => {
       expect(block.memories).toHaveLength(1);
       expect(Object.keys(block.refs)).toEqual(['#1']);
       expect(block.dropped).toContainEqual(
-        expect.objectContaining({ reason: 'beyond the limit of 1 memories' }),
+        expect.objectContaining({ reason: 'beyond the 1-memory limit' }),
       );
     });
 

@@ -1,4 +1,4 @@
-import { MemoryUnavailable } from '@symfonic/core';
+import { firstNonFinite, MemoryUnavailable } from '@symfonic/core';
 import { checkAnswerCount } from './check-answer-count.js';
 
 /** What a batch of vectors must be: how many, how long, and whose (for the reason). */
@@ -38,14 +38,13 @@ export function checkEmbeddingBatch(
         `the embedder "${model}" answered vector ${position + 1} of ${count} with ${length ?? 'no'} dimensions, not ${dimensions}`,
       );
     }
-    for (let dimension = 0; dimension < dimensions; dimension += 1) {
-      const value = vector[dimension];
-      if (!Number.isFinite(value)) {
-        const shown = typeof value === 'number' ? String(value) : `a ${typeof value}`;
-        throw new MemoryUnavailable(
-          `the embedder "${model}" answered vector ${position + 1} of ${count} with a non-finite value (${shown}) at dimension ${dimension + 1}`,
-        );
-      }
+    const dimension = firstNonFinite(vector);
+    if (dimension !== -1) {
+      const value: unknown = vector[dimension];
+      const shown = typeof value === 'number' ? String(value) : `a ${typeof value}`;
+      throw new MemoryUnavailable(
+        `the embedder "${model}" answered vector ${position + 1} of ${count} with a non-finite value (${shown}) at dimension ${dimension + 1}`,
+      );
     }
   }
   return vectors as Float32Array[];

@@ -1,4 +1,4 @@
-import { MemoryUnavailable } from '@symfonic/core';
+import { firstNonFinite, MemoryUnavailable } from '@symfonic/core';
 import { checkAnswerCount } from './check-answer-count.js';
 
 /** What a reranker's answer must be: how many scores, and whose (for the reason). */
@@ -26,14 +26,13 @@ export function checkRerankScores(
 ): readonly number[] {
   const { model, count } = expected;
   checkAnswerCount(scores, { answerer: `the reranker "${model}"`, items: 'scores', count });
-  for (let position = 0; position < count; position += 1) {
+  const position = firstNonFinite(scores);
+  if (position !== -1) {
     const score: unknown = scores[position];
-    if (typeof score !== 'number' || !Number.isFinite(score)) {
-      const shown = typeof score === 'number' ? String(score) : `a ${typeof score}`;
-      throw new MemoryUnavailable(
-        `the reranker "${model}" answered a score that is not a finite number (${shown}) for text ${position + 1} of ${count}`,
-      );
-    }
+    const shown = typeof score === 'number' ? String(score) : `a ${typeof score}`;
+    throw new MemoryUnavailable(
+      `the reranker "${model}" answered a score that is not a finite number (${shown}) for text ${position + 1} of ${count}`,
+    );
   }
   return scores;
 }

@@ -157,7 +157,7 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     }).hydrate(user, 'tea');
     expect(capped.recalled).toHaveLength(1);
     const reasons = capped.dropped.map(({ reason }) => reason);
-    expect(reasons).toContain('beyond the limit of 1 memories');
+    expect(reasons).toContain('beyond the 1-memory limit');
     expect(reasons.some((reason) => reason.includes('do not fit the semantic cap of 40'))).toBe(
       true,
     );

@@ -1,7 +1,9 @@
-import { type Degradation, DegradationCode, type MemoryRecord } from '@symfonic/core';
-
-/** The reciprocal rank constant of the fusion, the stores' own (see `@symfonic/store-memory`). */
-const fusionConstant = 10;
+import {
+  type Degradation,
+  DegradationCode,
+  type MemoryRecord,
+  reciprocalRankShare,
+} from '@symfonic/core';
 
 /** The degradations by which a source says it ranked by full text alone. */
 const lexicalOnlyCodes: ReadonlySet<string> = new Set([
@@ -40,15 +42,15 @@ export interface CandidateToRank {
  * - without an embedder, the store's relevance;
  * - with one, when the store ranked with vectors, still the store's: its order
  *   already fuses full text and vectors, and ranking by cosine alone would
- *   throw the full-text evidence away (on the evaluation harness, hydrating
- *   by cosine alone lost 9 points of recall@10 with the local embedder and
- *   7.6 with word vectors, against the store's fused order);
+ *   throw the full-text evidence away;
  * - with one, when the store says it ranked by full text alone
  *   (`no-embedder`, `no-vector-index`, `embedding-failed`): the store's order
- *   and the cosine order fused by reciprocal rank (1 / (10 + place) from
- *   each), so recall over a store without vectors still ranks by both (on the
- *   harness, word vectors over a full-text store: recall@10 66.2 against 59.2
- *   by full text alone).
+ *   and the cosine order fused by core's reciprocal rank share (1 / (k +
+ *   place) from each), so recall over a store without vectors still ranks by
+ *   both.
+ *
+ * What each choice gained on the evaluation harness is in the decision record
+ * on retrieval quality.
  *
  * @returns one entry per candidate, in the order given; never throws.
  */
@@ -70,7 +72,7 @@ export function rankingRelevance(
   const earned = new Map<string, number>();
   for (const list of [byStore, byCosine]) {
     list.forEach(({ record }, index) => {
-      earned.set(record.id, (earned.get(record.id) ?? 0) + 1 / (fusionConstant + index + 1));
+      earned.set(record.id, (earned.get(record.id) ?? 0) + reciprocalRankShare(index + 1));
     });
   }
   return candidates.map(({ record, relevance }) => ({

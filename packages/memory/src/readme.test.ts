@@ -31,7 +31,7 @@ it('runs the reranking example of the README, which prints what the README says 
   const output = fencedBlocks(readme, 'text').find((block) => block.includes('rerank-failed'));
   expect(code).toBeDefined();
   expect(output).toBe(
-    "[semantic #1] The user drinks coffee at 7, and coffee again at noon\n[semantic #1] The user takes oat milk in their coffee\n0.92 beyond the limit of 1 memories\n[semantic #1] The user drinks coffee at 7, and coffee again at noon\n[ 'no-embedder', 'rerank-failed' ]\n",
+    "[semantic #1] The user drinks coffee at 7, and coffee again at noon\n[semantic #1] The user takes oat milk in their coffee\n0.92 beyond the 1-memory limit\n[semantic #1] The user drinks coffee at 7, and coffee again at noon\n[ 'no-embedder', 'rerank-failed' ]\n",
   );
   expect(await runModule(code as string, packageDirectory)).toBe(output);
 });

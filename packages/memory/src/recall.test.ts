@@ -8,9 +8,9 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryRecord, userScope } from './__fixtures__/memory-records.js';
-import { candidateWindow } from './candidate-window.js';
 import { recall } from './recall.js';
 import { resolveRecallOptions } from './recall-options.js';
+import { recallWindow } from './recall-window.js';
 
 const now = new Date('2026-11-30T00:00:00Z');
 
@@ -46,7 +46,7 @@ describe('recall', () => {
   });
 
   it('reads the whole scan budget when the gates leave fewer than the limit of a full window', async () => {
-    const full = Array.from({ length: candidateWindow(12) }, (_, index) =>
+    const full = Array.from({ length: recallWindow(12) }, (_, index) =>
       scored(memoryRecord(`m${index}`, `note ${index}`, { salience: index < 5 ? 0.9 : 0.1 })),
     );
     const { source, queries } = answering({ memories: full });
@@ -178,7 +178,22 @@ describe('recall', () => {
       { id: 'irrelevant', reason: 'relevance 0.05 is under the floor 0.1' },
       { id: 'long', reason: '30 characters do not fit the semantic cap of 25 (0 used)' },
       { id: 'second', reason: '15 characters do not fit the semantic cap of 25 (15 used)' },
-      { id: 'third', reason: 'beyond the limit of 1 memories' },
+      { id: 'third', reason: 'beyond the 1-memory limit' },
+    ]);
+  });
+
+  it('shows a value just under its floor with the digits that tell them apart', async () => {
+    const { source } = answering({
+      memories: [
+        scored(memoryRecord('near', 'likes oolong', { salience: 0.4996 }), 0.9),
+        scored(memoryRecord('vague', 'likes tea', { salience: 0.9 }), 0.29996),
+      ],
+    });
+    const options = resolveRecallOptions({ minSalience: 0.5, minRelevance: 0.3 });
+    const result = await recall(source, { scope: userScope, cue: 'tea' }, options, { now });
+    expect(result.dropped).toEqual([
+      { id: 'near', reason: 'salience 0.4996 is under the floor 0.5' },
+      { id: 'vague', reason: 'relevance 0.29996 is under the floor 0.3' },
     ]);
   });
 

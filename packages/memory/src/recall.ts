@@ -3,6 +3,8 @@ import {
   type Degradation,
   DegradationCode,
   type Dropped,
+  floorReason,
+  limitReason,
   type MemoryRecord,
   type MemoryScope,
   type RetrievalResult,
@@ -10,10 +12,10 @@ import {
   type ScoredMemory,
   type StoredLayer,
 } from '@symfonic/core';
-import { candidateWindow } from './candidate-window.js';
 import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
+import { recallWindow } from './recall-window.js';
 import { renderedLength } from './rendered-length.js';
 import { rerankCandidates } from './rerank-candidates.js';
 import type { RerankOptions } from './rerank-options.js';
@@ -40,11 +42,6 @@ export interface RecallResult {
   readonly degradations: readonly Degradation[];
 }
 
-/** A number short enough for a reason. */
-function figure(value: number): string {
-  return String(Number(value.toPrecision(3)));
-}
-
 /** A candidate the scope, duplicate, layer and salience gates admitted, with what the store said of it. */
 interface AdmittedCandidate {
   readonly record: MemoryRecord;
@@ -58,7 +55,7 @@ interface AdmittedCandidate {
 
 /**
  * Recall memories for `cue` at `scope`: the best candidates of
- * `source.scanCandidates` (see {@link candidateWindow}; uncapped by the
+ * `source.scanCandidates` (see {@link recallWindow}; uncapped by the
  * limit, so a gate's rejection never costs a slot), then, in this order,
  * each gate reporting what it removes in `dropped`:
  *
@@ -103,7 +100,7 @@ export async function recall(
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
   const { cue } = request;
-  const window = candidateWindow(options.limit);
+  const window = recallWindow(options.limit);
   const scan = (windowed: boolean) =>
     source.scanCandidates({
       scope: request.scope,
@@ -131,10 +128,7 @@ export async function recall(
   );
   const fitting = fitCaps(ranked, options.caps, dropped);
   for (const { record } of fitting.slice(options.limit)) {
-    dropped.push({
-      id: record.id,
-      reason: `beyond the limit of ${options.limit} memories`,
-    });
+    dropped.push({ id: record.id, reason: limitReason(options.limit) });
   }
   const degradations = [...scanned.degradations, ...rerankDegradations];
   if (
@@ -177,11 +171,9 @@ async function rankScanned(
     minRelevance === undefined
       ? scored
       : scored.filter(({ record, relevance }) => {
-          if (relevance >= minRelevance) return true;
-          dropped.push({
-            id: record.id,
-            reason: `relevance ${figure(relevance)} is under the floor ${figure(minRelevance)}`,
-          });
+          const underFloor = floorReason('relevance', relevance, minRelevance);
+          if (underFloor === undefined) return true;
+          dropped.push({ id: record.id, reason: underFloor });
           return false;
         });
   const ranked = rankCandidates(
@@ -209,18 +201,16 @@ function admit(
         id: record.id,
         reason: 'working memory is read from the conversation log, not recalled',
       });
-    } else if (record.salience < options.minSalience) {
-      dropped.push({
-        id: record.id,
-        reason: `salience ${figure(record.salience)} is under the floor ${figure(options.minSalience)}`,
-      });
     } else {
-      admitted.push({
-        record,
-        relevance: candidate.relevance,
-        similarity: candidate.similarity,
-        place,
-      });
+      const underFloor = floorReason('salience', record.salience, options.minSalience);
+      if (underFloor === undefined) {
+        admitted.push({
+          record,
+          relevance: candidate.relevance,
+          similarity: candidate.similarity,
+          place,
+        });
+      } else dropped.push({ id: record.id, reason: underFloor });
     }
     seen.add(record.id);
   }

@@ -169,9 +169,9 @@ describe('recall with a reranker', () => {
     );
     expect(ids(limited)).toEqual(['c', 'a']);
     expect(limited.dropped).toEqual([
-      { id: 'b', reason: 'beyond the limit of 2 memories' },
-      { id: 'd', reason: 'beyond the limit of 2 memories' },
-      { id: 'e', reason: 'beyond the limit of 2 memories' },
+      { id: 'b', reason: 'beyond the 2-memory limit' },
+      { id: 'd', reason: 'beyond the 2-memory limit' },
+      { id: 'e', reason: 'beyond the 2-memory limit' },
     ]);
     const capped = await recallWith(
       fiveCandidates,

@@ -10,6 +10,7 @@ import { describePinnedContract } from './pinned-contract.js';
 import { describeRelevancePrivacyContract } from './relevance-privacy-contract.js';
 import { describeRetrievalContract } from './retrieval-contract.js';
 import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
+import { describeSettleContract } from './settle-contract.js';
 import { describeSimilarityContract } from './similarity-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
 import { createTestEmbedder } from './test-embedder.js';
@@ -70,6 +71,7 @@ export function describeMemoryStoreContract(
     describeIsolationContract(context);
     describeWritesContract(context);
     describeRetrievalContract(context);
+    describeSettleContract(context);
     describeRelevancePrivacyContract(context);
     describePinnedContract(context);
     describeFusionContract(context);

@@ -2,7 +2,6 @@ import {
   DegradationCode,
   type FusionWeightsOption,
   InvalidMemoryInput,
-  type MemoryStore,
   type RetrievalResult,
   SymfonicError,
 } from '@symfonic/core';
@@ -11,7 +10,8 @@ import type { ContractContext } from './contract-context.js';
 import { acme, addMemories, expectFailure } from './contract-fixtures.js';
 import { createFixedEmbedder } from './fixed-embedder.js';
 import type { StoreHarness } from './store-harness.js';
-import { createTestEmbedder, type TestEmbedder } from './test-embedder.js';
+import { createTestEmbedder } from './test-embedder.js';
+import { withStore } from './with-store.js';
 
 const textsOf = (result: RetrievalResult): string[] =>
   result.memories.map((memory) => memory.record.text);
@@ -24,22 +24,6 @@ const lexicalOnlyCodes: readonly string[] = [
   DegradationCode.noEmbedder,
   DegradationCode.noVectorIndex,
 ];
-
-/** Open a store with `embedder` and `fusionWeights`, reset it, run `use`, and close it whatever happens. */
-async function withStore<T>(
-  context: ContractContext,
-  embedder: TestEmbedder,
-  fusionWeights: FusionWeightsOption,
-  use: (store: MemoryStore) => Promise<T>,
-): Promise<T> {
-  const harness = await context.open({ embedder, fusionWeights });
-  try {
-    await harness.reset();
-    return await use(harness.store);
-  } finally {
-    await harness.close();
-  }
-}
 
 /**
  * Fusion weights (the store's `fusionWeights` option): a zero weight turns a

@@ -202,15 +202,15 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
     const scope = { tenant: 'acme', path: [] };
     await store.apply(
       scope,
-      Array.from({ length: 30 }, (_, index) => ({ op: 'add', text: `harbor log ${index}` })),
+      Array.from({ length: 60 }, (_, index) => ({ op: 'add', text: `harbor log ${index}` })),
       provenance,
     );
     const result = await store.retrieve({ scope, cue: 'harbor', limit: 2 });
     expect(result.memories).toHaveLength(2);
     expect(result.degradations.map((row) => row.code)).toEqual([DegradationCode.scanBudgetSpent]);
-    expect(result.degradations[0]?.detail).toContain('20');
+    expect(result.degradations[0]?.detail).toContain('50');
     const scanned = await store.scanCandidates({ scope, cue: 'harbor', limit: 2 });
-    expect(scanned.memories).toHaveLength(30);
+    expect(scanned.memories).toHaveLength(60);
     expect(scanned.degradations).toEqual([]);
   });
 

@@ -2,12 +2,14 @@ import {
   type ApplyResult,
   type ConversationTurn,
   type ConversationTurnInput,
+  candidateWindow,
   conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
   type EmbeddingProvider,
   type ForgetResult,
   type FusionWeights,
+  firstNonFinite,
   InvalidMemoryInput,
   Limits,
   type ListOptions,
@@ -33,6 +35,7 @@ import {
   requireOpList,
   requireVisible,
   type StoredLayer,
+  settleCandidates,
   storedLayerSchema,
   toScope,
   validateMemoryOp,
@@ -55,7 +58,6 @@ import { visibleTo } from './scope/visible-to.js';
 import { hnswSearchBreadth } from './search/hnsw-search-breadth.js';
 import { type RankedMemories, rankMemories } from './search/rank-memories.js';
 import { selectPinned } from './search/select-pinned.js';
-import { settleRetrieval } from './search/settle-retrieval.js';
 import { frequencyCap } from './search/weigh-lexemes.js';
 import { countUnembedded } from './vectors/count-unembedded.js';
 import type { PgvectorSupport } from './vectors/detect-pgvector.js';
@@ -161,7 +163,7 @@ function byIndex(left: { index: number }, right: { index: number }): number {
  * reads or writes rows for a scope (the others read the catalog, analyze the
  * table, or, in `embedMissing`, embed every tenant's memories and answer no
  * rows); rows
- * coming back are checked again with core's `isVisible` and a row that fails
+ * coming back are checked again with core's `requireVisible` and a row that fails
  * is a `ScopeViolation`, never filtered. Every failure of the database
  * becomes `MemoryUnavailable` (the driver's error kept as `cause`), bad input
  * `InvalidMemoryInput`; after `close()` every call throws `MemoryUnavailable`.
@@ -349,8 +351,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       Array.isArray(vectors) &&
       vectors.length === texts.length &&
       vectors.every(
-        (vector) =>
-          vector.length === embedder.dimensions && vector.every((value) => Number.isFinite(value)),
+        (vector) => vector.length === embedder.dimensions && firstNonFinite(vector) === -1,
       );
     if (!usable) {
       throw new MemoryUnavailable(
@@ -364,8 +365,8 @@ export class DrizzleMemoryStore implements MemoryStore {
    * At most `query.limit` memories visible to `query.scope`, best first
    * (relevance, then salience, then the later update, then the smaller id).
    * Rows ranked beyond the limit or under a floor are in `dropped` with the
-   * reason. Each list ranks a window of `max(limit, min(scanBudget,
-   * max(2 × limit, 20)))` rows; when more matched the cue's words,
+   * reason. Each list ranks core's `candidateWindow(limit, scanBudget)`,
+   * `min(scanBudget, max(50, 2 × limit))` rows; when more matched the cue's words,
    * `degradations` says so (`scan-budget-spent`). With a cue vector, every
    * row with a vector of the model carries its cosine `similarity` to the
    * cue. A blank cue finds nothing.
@@ -379,11 +380,7 @@ export class DrizzleMemoryStore implements MemoryStore {
   retrieve(query: MemoryQuery): Promise<RetrievalResult> {
     return this.#run('retrieve memories', async () => {
       const valid = parseInput(memoryQuerySchema, query, 'memory query');
-      const window = Math.max(
-        valid.limit,
-        Math.min(this.#settings.scanBudget, Math.max(2 * valid.limit, 20)),
-      );
-      return this.#search(valid, window, valid.limit);
+      return this.#search(valid, candidateWindow(valid.limit, this.#settings.scanBudget), true);
     });
   }
 
@@ -404,15 +401,15 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('scan candidate memories', async () => {
       const valid = parseInput(memoryQuerySchema, query, 'memory query');
       const { scanBudget } = this.#settings;
-      return this.#search(valid, Math.min(scanBudget, valid.window ?? scanBudget), undefined);
+      return this.#search(valid, Math.min(scanBudget, valid.window ?? scanBudget), false);
     });
   }
 
-  async #search(
-    query: MemoryQuery,
-    window: number,
-    cap: number | undefined,
-  ): Promise<RetrievalResult> {
+  /**
+   * Rank `window` rows per list for `query`, then settle them with core's
+   * `settleCandidates` (visibility, floors, and the limit when `capped`).
+   */
+  async #search(query: MemoryQuery, window: number, capped: boolean): Promise<RetrievalResult> {
     const degradations: Degradation[] = [];
     const { embedder, vectorIndex, pgvector } = this.#settings;
     if (!embedder) {
@@ -431,7 +428,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       (layer): layer is StoredLayer => storedLayerSchema.safeParse(layer).success,
     );
     if (layers.length === 0 || query.cue.trim().length === 0) {
-      return settleRetrieval([], query, cap, degradations);
+      return settleCandidates([], query, capped, degradations);
     }
     const cue = query.cue.replaceAll('\u0000', ' ');
     const weights = this.#settings.fusionWeights;
@@ -483,24 +480,19 @@ export class DrizzleMemoryStore implements MemoryStore {
         code: DegradationCode.commonTermsSkipped,
         detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
       });
-    } else if (
-      ranked.lexicalOverflow &&
-      (cap !== undefined || window === this.#settings.scanBudget)
-    ) {
+    } else if (ranked.lexicalOverflow && (capped || window === this.#settings.scanBudget)) {
       // Past a window a scan's caller chose, rows were not wanted: only a spent budget weakens it.
       degradations.push({
         code: DegradationCode.scanBudgetSpent,
         detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
       });
     }
-    requireVisible(
-      ranked.ranked.map(({ row }) => ({
-        id: row.id,
-        scope: { tenant: row.tenant, path: row.path },
-      })),
-      query.scope,
-    );
-    return settleRetrieval(ranked.ranked, query, cap, degradations);
+    const candidates = ranked.ranked.map(({ row, relevance, similarity }) => ({
+      record: memoryRecordOf(row),
+      relevance,
+      ...(similarity === undefined ? {} : { similarity }),
+    }));
+    return settleCandidates(candidates, query, capped, degradations);
   }
 
   /**

@@ -20,9 +20,9 @@ import {
   Limits,
   type MemoryOpInput,
   type MemoryStore,
+  minimumCandidateWindow,
 } from '@symfonic/core';
 import { createInMemoryStore } from './create-in-memory-store.js';
-import { minimumRetrievalPage } from './in-memory-store.js';
 import { createLexicalIndex } from './lexical-index.js';
 import { NearestRows } from './nearest-rows.js';
 import { VectorBucket } from './vector-bucket.js';
@@ -221,7 +221,7 @@ for (const size of sizes) {
     bucket.set(String(row), vector);
   });
   const storeScan = await measure(queries, (position) => {
-    const nearest = new NearestRows(minimumRetrievalPage);
+    const nearest = new NearestRows(minimumCandidateWindow);
     bucket.scan(cueVectors[position] as Float32Array, (id, similarity) => {
       if (similarity > 0) nearest.offer(id, similarity);
     });
@@ -252,7 +252,7 @@ for (const size of sizes) {
   notes.push(
     `${size} memories, CPU p50: lexical retrieve ${format(lexical.cpu.p50)} ms, of which MiniSearch scoring is most ` +
       `(MiniSearch on the whole cue, without bounded matching: ${format(miniSearch.cpu.p50)} ms); ` +
-      `hybrid retrieve ${format(hybrid.cpu.p50)} ms, of which the store's own cosine scan into a ${minimumRetrievalPage}-row heap ` +
+      `hybrid retrieve ${format(hybrid.cpu.p50)} ms, of which the store's own cosine scan into a ${minimumCandidateWindow}-row heap ` +
       `${format(storeScan.cpu.p50)} ms (the plain scan: ${format(scan.cpu.p50)} ms), the rest the full-text half, fusion and copies`,
   );
   throughput.push([

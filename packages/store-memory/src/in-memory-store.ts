@@ -2,6 +2,7 @@ import {
   type ApplyResult,
   type ConversationTurn,
   type ConversationTurnInput,
+  candidateWindow,
   conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
@@ -9,6 +10,7 @@ import {
   type EmbeddingProvider,
   type ForgetResult,
   type FusionWeights,
+  firstNonFinite,
   InvalidMemoryInput,
   type ListOptions,
   type MemoryOpInput,
@@ -29,12 +31,12 @@ import {
   provenanceSchema,
   type RetrievalResult,
   requireOpList,
+  type ScoredMemory,
+  settleCandidates,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
-import type { Candidate } from './compare-candidates.js';
 import { copyRecord, copyVersion } from './copy-record.js';
-import { gateCandidates } from './gate-candidates.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { planApply } from './plan-apply.js';
 import { isPrefixVisible, scopePathPrefix } from './scope-path-prefix.js';
@@ -46,14 +48,12 @@ import { TurnLog } from './turn-log.js';
 export const defaultListLimit = 100;
 /** The largest page `list` answers. */
 export const maximumListLimit = 1_000;
-/** The fewest rows a retrieval reads per half (lexical, vector), whatever its limit. */
-export const minimumRetrievalPage = 50;
 
 /** The degradation code reported when cue words were left out of full-text matching (see {@link planCueTerms}). */
 export const commonTermsSkipped = 'common-terms-skipped';
 
 interface SearchOutcome {
-  readonly ranked: Candidate[];
+  readonly ranked: ScoredMemory[];
   readonly degradations: Degradation[];
   /** Rows that matched but were not read because the page was full. */
   readonly unread: number;
@@ -147,7 +147,7 @@ export class InMemoryStore implements MemoryStore {
   async retrieve(query: MemoryQuery): Promise<RetrievalResult> {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
-    const page = Math.min(this.scanBudget, Math.max(minimumRetrievalPage, valid.limit * 4));
+    const page = candidateWindow(valid.limit, this.scanBudget);
     const outcome = await this.search(valid, page);
     const degradations = [...outcome.degradations];
     if (outcome.unreadWordMatches > 0) {
@@ -156,7 +156,7 @@ export class InMemoryStore implements MemoryStore {
         detail: `more than ${page} memories matched the cue's words: only the best ${page} were ranked, ${outcome.unreadWordMatches} more were not read`,
       });
     }
-    return gateCandidates(outcome.ranked, valid, true, degradations);
+    return served(settleCandidates(outcome.ranked, valid, true, degradations));
   }
 
   async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
@@ -172,7 +172,7 @@ export class InMemoryStore implements MemoryStore {
         detail: `${outcome.unread} more matching memories were not read: the scan budget is ${this.scanBudget} per ranking`,
       });
     }
-    return gateCandidates(outcome.ranked, valid, false, degradations);
+    return served(settleCandidates(outcome.ranked, valid, false, degradations));
   }
 
   async pinned(scope: MemoryScope, options: PinnedOptions): Promise<readonly MemoryRecord[]> {
@@ -345,8 +345,7 @@ export class InMemoryStore implements MemoryStore {
     texts.forEach((text, position) => {
       const vector: Float32Array | undefined = vectors[position];
       if (vector?.length !== dimensions) throw wrongShape;
-      // A NaN or infinite value would make every similarity with this vector NaN, stored for good.
-      if (!vector.every(Number.isFinite)) {
+      if (firstNonFinite(vector) !== -1) {
         throw new MemoryUnavailable(
           `the embedder answered vector ${position + 1} of ${texts.length} with a value that is not finite`,
         );
@@ -374,6 +373,14 @@ export class InMemoryStore implements MemoryStore {
   private ensureOpen(): void {
     if (this.closed) throw new MemoryUnavailable('the in-memory store is closed');
   }
+}
+
+/** A settled retrieval whose memories share nothing mutable with the store (see {@link copyRecord}). */
+function served(settled: RetrievalResult): RetrievalResult {
+  return {
+    ...settled,
+    memories: settled.memories.map((memory) => ({ ...memory, record: copyRecord(memory.record) })),
+  };
 }
 
 /** A copy of `vector` scaled to unit length (all zeros stays all zeros). */

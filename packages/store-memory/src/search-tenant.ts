@@ -1,13 +1,14 @@
 import {
+  compareCandidates,
   type FusionWeights,
+  fuseRankings,
   type MemoryLayer,
+  type ScoredMemory,
   type StoredLayer,
   similarityOf,
 } from '@symfonic/core';
 import { bm25PlusScore } from './bm25-plus-score.js';
-import { type Candidate, compareCandidates } from './compare-candidates.js';
 import { englishStopTerms } from './english-stop-terms.js';
-import { fuseRankings } from './fuse-rankings.js';
 import { NearestRows } from './nearest-rows.js';
 import { planCueTerms } from './plan-cue-terms.js';
 import { isPrefixVisible } from './scope-path-prefix.js';
@@ -40,7 +41,7 @@ export interface TenantSearch {
 /** What a tenant search found. */
 export interface TenantSearchOutcome {
   /** Best first, relevance on the store's scale (BM25+ alone, or fused ranks). */
-  readonly ranked: Candidate[];
+  readonly ranked: ScoredMemory[];
   /** Rows that matched but were left out of a ranking because its page was full. */
   readonly unread: number;
   /** Of those, the rows of the full-text ranking (what a word search left out). */
@@ -50,7 +51,7 @@ export interface TenantSearchOutcome {
 }
 
 /** Cut a ranking to `page` rows, best first, ties by {@link compareCandidates}; answers how many were cut. */
-function cut(candidates: Candidate[], page: number): number {
+function cut(candidates: ScoredMemory[], page: number): number {
   candidates.sort(compareCandidates);
   const cutCount = Math.max(0, candidates.length - page);
   candidates.length = Math.min(candidates.length, page);
@@ -99,9 +100,9 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
  */
 function withSimilarity(
   tenant: TenantMemories,
-  ranked: readonly Candidate[],
+  ranked: readonly ScoredMemory[],
   cueVector: Float32Array,
-): Candidate[] {
+): ScoredMemory[] {
   return ranked.map((candidate) => {
     const memory = tenant.memories.get(candidate.record.id);
     const cosine = memory && tenant.similarity(memory, cueVector);
@@ -142,7 +143,7 @@ function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchO
   }
   const seen = tenant.statistics.visible(key, storedLayersOf(layers));
   const averageLength = seen.memories > 0 ? seen.terms / seen.memories : 1;
-  const lexical: Candidate[] = found.map(({ memory, terms: matched }) => {
+  const lexical: ScoredMemory[] = found.map(({ memory, terms: matched }) => {
     const held = tenant.terms.get(memory.record.id);
     let relevance = 0;
     for (const term of matched) {
@@ -166,7 +167,7 @@ function rankByVector(
   tenant: TenantMemories,
   search: TenantSearch,
   cueVector: Float32Array,
-): { ranked: Candidate[]; unread: number } {
+): { ranked: ScoredMemory[]; unread: number } {
   const { key, layers, page } = search;
   const nearest = new NearestRows(page);
   for (const bucket of tenant.buckets.values()) {
@@ -176,7 +177,7 @@ function rankByVector(
       if (similarity > 0) nearest.offer(id, similarity);
     });
   }
-  const vector: Candidate[] = [];
+  const vector: ScoredMemory[] = [];
   for (const row of nearest.take()) {
     const memory = tenant.memories.get(row.id);
     if (memory) vector.push({ record: memory.record, relevance: row.similarity });

@@ -36,8 +36,8 @@ async function readTableState(database: StoreDatabase): Promise<TableState | und
  * the ranking statements are planned on the real share of each word and
  * tenant. Without statistics the planner takes any `tenant = …` for a
  * selective condition and walks a tenant's whole B-tree range instead of the
- * full-text index (seconds instead of milliseconds at 10 000 memories), and
- * PGlite never gets them by itself: it runs no autovacuum. A server's
+ * full-text index (the plans and their timings are in the decision record on
+ * the store's schema and ranking), and PGlite never gets them by itself: it runs no autovacuum. A server's
  * autovacuum, where it is on, analyzes only after its next wake-up.
  *
  * The store reports every row it changes; once more than 50 plus a tenth of

@@ -1,4 +1,9 @@
-import type { FusionWeights, MemoryScope, StoredLayer } from '@symfonic/core';
+import {
+  type FusionWeights,
+  type MemoryScope,
+  reciprocalRankConstant,
+  type StoredLayer,
+} from '@symfonic/core';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
@@ -10,16 +15,6 @@ import { cueLexemes } from './cue-lexemes.js';
 import { lexemeQuery } from './lexeme-query.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
 import { type WeighedLexeme, weighLexemes } from './weigh-lexemes.js';
-
-/**
- * The constant of reciprocal rank fusion: a row at position p of a list earns
- * 1 / (k + p). 10, not the classic 60: on the evaluation harness (`apps/eval`)
- * hybrid recall@10 on PGlite rose from 58.2 to 63.0 percent with word vectors
- * (48.8 to 55.0 with the local n-gram embedder), as it did for the in-memory
- * store; a smaller k lets a first place in one list outweigh middling places
- * in both. Lexical-only order does not depend on it.
- */
-const fusionConstant = 10;
 
 /** What {@link rankMemories} ranks. */
 export interface RankRequest {
@@ -148,15 +143,16 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that
  *   model serves.
- * - Fusion: weighted reciprocal rank fusion of the two lists (a row at
- *   position p earns weight / (10 + p)), scaled so that first place in every
- *   list used is 1. Lexical positions are distinct, ties in score taken by
- *   salience, the later update and the smaller id, as in the in-memory store:
- *   when tied rows shared a position, a cue word held by many memories put
- *   them all level with the vector list's best (hybrid recall@10 on the
- *   evaluation harness, PGlite: 69.7 shared, 73.6 distinct, with word
- *   vectors). A lexical weight of 0 leaves the lexical list out (and its
- *   statements unrun).
+ * - Fusion: core's weighted reciprocal rank fusion of the two lists (a row
+ *   at position p earns weight / (k + p), k being core's
+ *   `reciprocalRankConstant`, interpolated into the statement), scaled so
+ *   that first place in every list used is 1. Lexical positions are
+ *   distinct, ties in score taken by core's tie order (salience, the later
+ *   update, the smaller id), as in the in-memory store: when tied rows
+ *   shared a position, a cue word held by many memories put them all level
+ *   with the vector list's best (the figures are in the decision record on
+ *   retrieval quality). A lexical weight of 0 leaves the lexical list out
+ *   (and its statements unrun). Lexical-only order does not depend on k.
  *
  * Every list and the final join filter on `visibleTo(scope)`; no row outside
  * it can come back. The plans assume the planner has statistics of
@@ -196,11 +192,11 @@ export async function rankMemories(
     : sql``;
   // Weighted reciprocal rank fusion, scaled so that first place in every list
   // used is 1; a single list needs no grouping.
-  const k = sql.raw(String(fusionConstant));
+  const k = sql.raw(String(reciprocalRankConstant));
   const fused = vector
     ? sql`select id,
         sum(weight / (${k} + position))
-          * ${sql.raw(String((fusionConstant + 1) / (lexicalWeight + request.weights.vector)))}::float8 as relevance
+          * ${sql.raw(String((reciprocalRankConstant + 1) / (lexicalWeight + request.weights.vector)))}::float8 as relevance
       from (
         select id, position, ${sql.raw(String(lexicalWeight))}::float8 as weight from lexical
         union all
@@ -208,7 +204,7 @@ export async function rankMemories(
       ) as listed
       group by id`
     : sql`select id,
-        ${sql.raw(String(fusionConstant + 1))}::float8 / (${k} + position) as relevance
+        ${sql.raw(String(reciprocalRankConstant + 1))}::float8 / (${k} + position) as relevance
       from lexical`;
   // The final join reads `ranked` twice: for each row's relevance, and as the
   // array of ids its primary-key lookup is driven by, so the planner fetches

@@ -50,8 +50,9 @@ type RowTuple = [
  * Ranked memories travel as one JSON document: an array, best first, of one
  * array per memory (its columns, then its relevance and its similarity). A few hundred rows of
  * thirteen columns cost PGlite's wire-protocol decoding and drizzle's
- * mapping more than the ranking itself (about 17 ms for 500 rows at 10 000
- * memories); one text value and `JSON.parse` cost a fraction of that.
+ * mapping more than the ranking itself; one text value and `JSON.parse` cost
+ * a fraction of that (the measurements are in the decision record on the
+ * store's schema and ranking).
  * Timestamps arrive as ISO 8601 with the offset and are read to the
  * millisecond, as drizzle reads them; `float8` prints its shortest exact
  * form, so salience and relevance come back unchanged.

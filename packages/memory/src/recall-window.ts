@@ -1,7 +1,8 @@
 /**
  * How many rows recall asks each of the store's rankings (full text,
- * vectors) for: four times the limit, at least 50, as the in-memory store's
- * own `retrieve` reads. Recall ranks by the store's order first
+ * vectors) for, as the query's `window`: four times the limit, at least 50
+ * (a store's own `retrieve` reads core's `candidateWindow`, twice the limit,
+ * at least 50). Recall ranks by the store's order first
  * (`weights.relevance` 0.6 of the score, against 0.25 for salience and 0.15
  * for recency, the relevance rescaled over the candidates), so a row past
  * this window, whose fused relevance is a small fraction of the best, earns
@@ -13,6 +14,6 @@
  *
  * @returns a whole number of at least 50; never throws.
  */
-export function candidateWindow(limit: number): number {
+export function recallWindow(limit: number): number {
   return Math.max(50, 4 * limit);
 }

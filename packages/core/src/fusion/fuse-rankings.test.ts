@@ -1,20 +1,7 @@
-import type { MemoryRecord } from '@symfonic/core';
 import { describe, expect, it } from 'vitest';
-import { fuseRankings, reciprocalRankConstant } from './fuse-rankings.js';
-
-function record(id: string, salience = 0.5): MemoryRecord {
-  const at = new Date(0);
-  return {
-    id,
-    scope: { tenant: 't', path: [] },
-    layer: 'semantic',
-    text: id,
-    salience,
-    provenance: { writer: 'test' },
-    createdAt: at,
-    updatedAt: at,
-  };
-}
+import { testRecord as record } from '../__fixtures__/test-record.js';
+import { fuseRankings } from './fuse-rankings.js';
+import { reciprocalRankConstant } from './reciprocal-rank.js';
 
 describe('fuseRankings', () => {
   it('sums 1 / (k + rank) over the lists, so agreement wins', () => {
