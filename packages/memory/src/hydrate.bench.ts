@@ -5,7 +5,10 @@
  * (gates, ranking, rendering), each store measured with pinned facts off
  * and on (the default), runs alternating so both see the same machine. The
  * seeded saliences are uniform, so about a tenth of the semantic memories
- * qualify as pinned. Run it with `pnpm --filter @symfonic/memory bench`
+ * qualify as pinned. A third variant drops what the store may keep between
+ * writes before each of its runs (an untimed `forget` of a scope holding
+ * nothing), so pinned facts are read from the database every time, as a
+ * store over a server always reads them. Run it with `pnpm --filter @symfonic/memory bench`
  * after a build; `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
 import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
@@ -116,12 +119,15 @@ interface Row {
   candidates: number[];
 }
 
-/** Rows of one store: pinned facts off, then on, their runs alternating. */
+/** A scope nothing is written at: forgetting it is a write that changes no memory. */
+const emptyScope: MemoryScope = { tenant: 'bench', path: ['user:nobody'] };
+
+/** Rows of one store: pinned facts off, on, and on after a write, their runs alternating. */
 async function measure(
   name: string,
   store: MemoryStore,
   embedder?: EmbeddingProvider,
-): Promise<[Row, Row]> {
+): Promise<[Row, Row, Row]> {
   console.error(`measuring ${name}…`);
   let firstStart = Number.POSITIVE_INFINITY;
   let lastEnd = 0;
@@ -159,34 +165,33 @@ async function measure(
     },
   };
   const withEmbedder = embedder ? { embedder } : {};
-  const variants = [
+  const newRow = (variant: string): Row => ({
+    store: `${name}, ${variant}`,
+    total: [],
+    store_: [],
+    memory: [],
+    candidates: [],
+  });
+  const pinnedOn = createMemory({ store: timed, ...withEmbedder });
+  const variants: { memory: typeof pinnedOn; row: Row; before?: () => Promise<unknown> }[] = [
     {
       memory: createMemory({ store: timed, ...withEmbedder, recall: { pinned: { limit: 0 } } }),
-      row: {
-        store: `${name}, pinned off`,
-        total: [],
-        store_: [],
-        memory: [],
-        candidates: [],
-      } as Row,
+      row: newRow('pinned off'),
     },
+    { memory: pinnedOn, row: newRow('pinned on') },
     {
-      memory: createMemory({ store: timed, ...withEmbedder }),
-      row: {
-        store: `${name}, pinned on`,
-        total: [],
-        store_: [],
-        memory: [],
-        candidates: [],
-      } as Row,
+      memory: pinnedOn,
+      row: newRow('pinned on, after a write'),
+      before: () => store.forget(emptyScope),
     },
   ];
   const random = sequence(11);
   for (let run = 0; run < warmup + runs; run += 1) {
     const cue = `any thoughts on ${pick(topics, random)}?`;
-    // Alternate which variant goes first, so neither always runs on a warmer cache.
-    const order = run % 2 === 0 ? variants : [...variants].reverse();
-    for (const { memory, row } of order) {
+    // Rotate which variant goes first, so none always runs on a warmer cache.
+    const order = variants.map((_, index) => variants[(index + run) % variants.length]);
+    for (const { memory, row, before } of order as typeof variants) {
+      await before?.();
       firstStart = Number.POSITIVE_INFINITY;
       lastEnd = 0;
       const started = performance.now();
@@ -201,7 +206,7 @@ async function measure(
       row.candidates.push(candidates);
     }
   }
-  return [variants[0]?.row as Row, variants[1]?.row as Row];
+  return [variants[0]?.row as Row, variants[1]?.row as Row, variants[2]?.row as Row];
 }
 
 const format = (value: number) => value.toFixed(2).padStart(8);
@@ -226,19 +231,22 @@ async function main(): Promise<void> {
     `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)\n`,
   );
   console.log(
-    `${'store'.padEnd(38)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'store p50'.padStart(10)} ${'store p95'.padStart(10)} ${'ours p50'.padStart(9)} ${'ours p95'.padStart(9)} ${'candidates'.padStart(10)}`,
+    `${'store'.padEnd(46)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'store p50'.padStart(10)} ${'store p95'.padStart(10)} ${'ours p50'.padStart(9)} ${'ours p95'.padStart(9)} ${'candidates'.padStart(10)}`,
   );
   for (const row of rows) {
     console.log(
-      `${row.store.padEnd(38)} ${format(percentile(row.total, 0.5))} ${format(percentile(row.total, 0.95))} ${format(percentile(row.store_, 0.5)).padStart(10)} ${format(percentile(row.store_, 0.95)).padStart(10)} ${format(percentile(row.memory, 0.5)).padStart(9)} ${format(percentile(row.memory, 0.95)).padStart(9)} ${String(percentile(row.candidates, 0.5)).padStart(10)}`,
+      `${row.store.padEnd(46)} ${format(percentile(row.total, 0.5))} ${format(percentile(row.total, 0.95))} ${format(percentile(row.store_, 0.5)).padStart(10)} ${format(percentile(row.store_, 0.95)).padStart(10)} ${format(percentile(row.memory, 0.5)).padStart(9)} ${format(percentile(row.memory, 0.95)).padStart(9)} ${String(percentile(row.candidates, 0.5)).padStart(10)}`,
     );
   }
-  console.log('\npinned facts on against off, p95 of the whole hydrate:');
-  for (let index = 0; index + 1 < rows.length; index += 2) {
-    const off = percentile((rows[index] as Row).total, 0.95);
-    const on = percentile((rows[index + 1] as Row).total, 0.95);
+  console.log(
+    '\npinned facts on against off, the whole hydrate (p50 / p95; "after a write": read from the store every time):',
+  );
+  const share = (on: Row, off: Row, fraction: number) =>
+    `${((percentile(on.total, fraction) / percentile(off.total, fraction) - 1) * 100).toFixed(1).padStart(6)} %`;
+  for (let index = 0; index + 2 < rows.length; index += 3) {
+    const [off, on, afterWrite] = rows.slice(index, index + 3) as [Row, Row, Row];
     console.log(
-      `${(rows[index] as Row).store.replace(', pinned off', '').padEnd(38)} ${((on / off - 1) * 100).toFixed(1).padStart(6)} %`,
+      `${off.store.replace(', pinned off', '').padEnd(38)} on ${share(on, off, 0.5)} / ${share(on, off, 0.95)}   after a write ${share(afterWrite, off, 0.5)} / ${share(afterWrite, off, 0.95)}`,
     );
   }
   console.log(

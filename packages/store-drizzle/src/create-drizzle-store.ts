@@ -5,6 +5,7 @@ import type { StoreDatabase } from './database/store-database.js';
 import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
 import { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import type { RankingOptions } from './ranking-options.js';
+import { PinnedCache } from './search/pinned-cache.js';
 import { detectPgvector } from './vectors/detect-pgvector.js';
 import { ensureVectorIndex } from './vectors/ensure-vector-index.js';
 import { vectorIndex } from './vectors/vector-index.js';
@@ -33,8 +34,23 @@ export interface DrizzleStoreOptions extends RankingOptions {
  * @throws InvalidMemoryInput when the embedder's dimension or model is unusable, `scanBudget` is not a positive whole number, or `fusionWeights` are refused by `resolveFusionWeights`.
  * @throws MemoryUnavailable when the database cannot be reached or migrated.
  */
-export async function createDrizzleStore(
+export function createDrizzleStore(options: DrizzleStoreOptions): Promise<DrizzleMemoryStore> {
+  return openDrizzleStore(options, { soleWriter: false });
+}
+
+/** What only the package's own openers know of the database they hand to {@link openDrizzleStore}. */
+export interface StoreOwnership {
+  /**
+   * The opener started the database itself and no other connection reaches
+   * it (PGlite): the store may keep pinned facts in process between its writes.
+   */
+  readonly soleWriter: boolean;
+}
+
+/** {@link createDrizzleStore}, for an opener that may also say the store is its database's only writer. */
+export async function openDrizzleStore(
   options: DrizzleStoreOptions,
+  ownership: StoreOwnership,
 ): Promise<DrizzleMemoryStore> {
   const { db: database, embedder } = options;
   const scanBudget = options.scanBudget ?? 500;
@@ -69,6 +85,7 @@ export async function createDrizzleStore(
       ...(embedder ? { embedder } : {}),
       ...(index ? { vectorIndex: index } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),
+      ...(ownership.soleWriter ? { pinnedCache: new PinnedCache() } : {}),
     });
   } catch (error) {
     throw toMemoryUnavailable(error, 'open');

@@ -56,6 +56,7 @@ import { turns } from './schema/turns.js';
 import { atScope } from './scope/at-scope.js';
 import { visibleTo } from './scope/visible-to.js';
 import { hnswSearchBreadth } from './search/hnsw-search-breadth.js';
+import type { PinnedCache } from './search/pinned-cache.js';
 import { type RankedMemories, rankMemories } from './search/rank-memories.js';
 import { selectPinned } from './search/select-pinned.js';
 import { frequencyCap } from './search/weigh-lexemes.js';
@@ -91,6 +92,12 @@ export interface DrizzleStoreSettings {
   readonly statistics: PlannerStatistics;
   /** Runs once, on the first `close()`: releases what the store's opener acquired. */
   readonly onClose?: () => Promise<void>;
+  /**
+   * Present when this store is its database's only writer (its opener
+   * started the database and no other connection reaches it): pinned facts
+   * are then kept between the store's writes. Never for a server.
+   */
+  readonly pinnedCache?: PinnedCache;
 }
 
 /** `list` answers this many records unless asked for fewer or more. */
@@ -289,28 +296,36 @@ export class DrizzleMemoryStore implements MemoryStore {
       });
       if (accepted.length === 0) return { applied: [], rejected: refused.sort(byIndex) };
       const vectors = await this.#embedOps(accepted);
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const outcome = await runInTransaction(this.#settings.database, (transaction) =>
-            applyMemoryOps(transaction, accepted, {
-              scope: where,
-              provenance: writer,
-              now: new Date(),
-              ...(vectors ? { vectors } : {}),
-            }),
-          );
-          this.#settings.statistics.noteChanges(outcome.applied.length);
-          return {
-            applied: outcome.applied.sort(byIndex),
-            rejected: [...refused, ...outcome.rejected].sort(byIndex),
-          };
-        } catch (error) {
-          const lostRace =
-            error instanceof ApplyConflict || retriedCodes.has(databaseErrorCode(error) ?? '');
-          if (!lostRace || attempt >= applyAttempts) throw error;
+      return this.#write(async () => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            const outcome = await runInTransaction(this.#settings.database, (transaction) =>
+              applyMemoryOps(transaction, accepted, {
+                scope: where,
+                provenance: writer,
+                now: new Date(),
+                ...(vectors ? { vectors } : {}),
+              }),
+            );
+            this.#settings.statistics.noteChanges(outcome.applied.length);
+            return {
+              applied: outcome.applied.sort(byIndex),
+              rejected: [...refused, ...outcome.rejected].sort(byIndex),
+            };
+          } catch (error) {
+            const lostRace =
+              error instanceof ApplyConflict || retriedCodes.has(databaseErrorCode(error) ?? '');
+            if (!lostRace || attempt >= applyAttempts) throw error;
+          }
         }
-      }
+      });
     });
+  }
+
+  /** Run a write of memories: through the pinned cache, when the store keeps one. */
+  #write<Result>(action: () => Promise<Result>): Promise<Result> {
+    const cache = this.#settings.pinnedCache;
+    return cache ? cache.write(action) : action();
   }
 
   /** The vectors of the accepted add and update texts, by op index, when the store ranks by vectors. */
@@ -533,7 +548,9 @@ export class DrizzleMemoryStore implements MemoryStore {
    * The live semantic memories visible to `scope` with salience at least
    * `options.minSalience`, most recently updated first (ties by id), at most
    * `options.limit`: read through the partial indexes of salient semantic
-   * memories (`selectPinned`), never by reading the scope's memories.
+   * memories (`selectPinned`), never by reading the scope's memories; kept
+   * in process until the store's next write when it is its database's only
+   * writer (`pinnedCache`).
    *
    * @throws InvalidMemoryInput for a malformed scope or options.
    * @throws ScopeViolation when a row not visible to the scope came back.
@@ -544,7 +561,9 @@ export class DrizzleMemoryStore implements MemoryStore {
       const where = toScope(scope);
       const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
       if (limit === 0) return [];
-      const rows = await selectPinned(this.#settings.database, where, minSalience, limit);
+      const load = () => selectPinned(this.#settings.database, where, minSalience, limit);
+      const cache = this.#settings.pinnedCache;
+      const rows = await (cache ? cache.read(where, minSalience, limit, load) : load());
       const records = rows.map(memoryRecordOf);
       requireVisible(records, where);
       return records;
@@ -654,7 +673,7 @@ export class DrizzleMemoryStore implements MemoryStore {
   forget(scope: MemoryScope): Promise<ForgetResult> {
     return this.#run('forget a scope', async () => {
       const where = toScope(scope);
-      const forgotten = await forgetScope(this.#settings.database, where);
+      const forgotten = await this.#write(() => forgetScope(this.#settings.database, where));
       this.#settings.statistics.noteChanges(forgotten.liveRows);
       return { memories: forgotten.memories, turns: forgotten.turns };
     });

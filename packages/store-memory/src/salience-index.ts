@@ -19,9 +19,9 @@ function newestFirst(left: MemoryRecord, right: MemoryRecord): number {
 /**
  * The live semantic memories of one tenant, per exact scope key, in 101
  * salience buckets (hundredths) each kept newest first. "The `limit` newest
- * memories at or above a salience visible to this scope" then reads, in each
- * visible scope, at most `limit` memories of each bucket at or above it,
- * never every memory of the scope.
+ * memories at or above a salience visible to this scope" then merges the
+ * lists of the buckets at or above it in each visible scope by their heads,
+ * reading `limit` memories, never every memory of the scope.
  */
 export class SalienceIndex {
   private readonly byKey = new Map<string, MemoryRecord[][]>();
@@ -56,25 +56,41 @@ export class SalienceIndex {
 
   /**
    * The indexed records visible from `queryKey` with salience at least
-   * `minSalience`, most recently updated first, ties by id, at most `limit`.
+   * `minSalience`, most recently updated first, ties by id, at most `limit`:
+   * a merge of the newest-first lists of every bucket at or above it in each
+   * visible scope, reading `limit` records and comparing only the lists'
+   * heads, never sorting.
    */
   atLeast(queryKey: string, minSalience: number, limit: number): MemoryRecord[] {
-    if (limit === 0) return [];
-    const found: MemoryRecord[] = [];
     const lowest = bucketOf(minSalience);
-    for (const [key, lists] of this.byKey) {
+    const lists: MemoryRecord[][] = [];
+    for (const [key, byBucket] of this.byKey) {
       if (!isPrefixVisible(key, queryKey)) continue;
-      for (let bucket = buckets - 1; bucket >= lowest; bucket -= 1) {
-        let taken = 0;
-        for (const record of lists[bucket] as MemoryRecord[]) {
-          if (taken === limit) break;
-          // Only the lowest bucket can hold memories under the floor.
-          if (record.salience < minSalience) continue;
-          found.push(record);
-          taken += 1;
-        }
+      for (let bucket = lowest; bucket < buckets; bucket += 1) {
+        const list = byBucket[bucket] as MemoryRecord[];
+        if (list.length > 0) lists.push(list);
       }
     }
-    return found.sort(newestFirst).slice(0, limit);
+    const heads = lists.map(() => 0);
+    const found: MemoryRecord[] = [];
+    while (found.length < limit) {
+      let newest: MemoryRecord | undefined;
+      let from = -1;
+      lists.forEach((list, index) => {
+        let head = heads[index] as number;
+        // Only the lowest bucket can hold memories under the floor.
+        while (head < list.length && (list[head] as MemoryRecord).salience < minSalience) head += 1;
+        heads[index] = head;
+        const record = list[head];
+        if (record && (!newest || newestFirst(record, newest) < 0)) {
+          newest = record;
+          from = index;
+        }
+      });
+      if (!newest) break;
+      found.push(newest);
+      heads[from] = (heads[from] as number) + 1;
+    }
+    return found;
   }
 }

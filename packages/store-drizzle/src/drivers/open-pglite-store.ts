@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
-import { createDrizzleStore } from '../create-drizzle-store.js';
+import { openDrizzleStore } from '../create-drizzle-store.js';
 import { toMemoryUnavailable } from '../database/to-memory-unavailable.js';
 import type { DrizzleMemoryStore } from '../drizzle-memory-store.js';
 import { type RankingOptions, rankingOptionsOf } from '../ranking-options.js';
@@ -35,6 +35,8 @@ export interface PGliteStoreOptions extends RankingOptions {
  * (`symfonic.lock`, inside it) before PGlite starts: opening a folder that
  * another live process, or another store of this process, has open fails at
  * once; a lock left by a process that is gone (crashed, killed) is recovered.
+ * The store is then its database's only writer, so it keeps each scope's
+ * pinned facts in process until its next write.
  *
  * @throws InvalidMemoryInput when the embedder, `scanBudget` or `fusionWeights` is unusable.
  * @throws DataDirUnavailable (a `MemoryUnavailable`) naming the folder and the
@@ -70,11 +72,11 @@ export async function openPGliteStore(
     }
   };
   try {
-    return await createDrizzleStore({
-      db: drizzle({ client }),
-      ...rankingOptionsOf(options),
-      onClose: release,
-    });
+    // This process started this PGlite and holds its folder: the store is its only writer.
+    return await openDrizzleStore(
+      { db: drizzle({ client }), ...rankingOptionsOf(options), onClose: release },
+      { soleWriter: true },
+    );
   } catch (error) {
     await release().catch(() => undefined);
     throw error;

@@ -32,7 +32,8 @@ export const salientIndexFloor = 0.9;
  * common words read the most recently updated memories first. Pinned facts
  * (salient semantic memories, salience at or above {@link salientIndexFloor})
  * are read through `memories_salient` (at a scope and its ancestors) and
- * `memories_salient_below` (the scopes below a scope). The GIN
+ * `memories_salient_below` (the scopes strictly below a scope: each row's
+ * ancestor keys without its own). The GIN
  * indexes read by every retrieval write each entry in place (`fastupdate`
  * off): a pending list of unmerged entries, which bulk writes build up until
  * a vacuum, would otherwise be scanned in full by every search.
@@ -80,7 +81,7 @@ export const memories = symfonicSchema.table(
         sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,
       ),
     index('memories_salient_below')
-      .using('gin', table.ancestorKeys)
+      .using('gin', sql`trim_array(${table.ancestorKeys}, 1)`)
       .with({ fastupdate: false })
       .where(
         sql`${table.layer} = 'semantic' and ${table.salience} >= ${sql.raw(String(salientIndexFloor))}`,

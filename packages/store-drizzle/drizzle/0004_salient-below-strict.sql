@@ -1,0 +1,2 @@
+DROP INDEX "symfonic"."memories_salient_below";--> statement-breakpoint
+CREATE INDEX "memories_salient_below" ON "symfonic"."memories" USING gin (trim_array("ancestor_keys", 1)) WITH (fastupdate=false) WHERE "symfonic"."memories"."layer" = 'semantic' and "symfonic"."memories"."salience" >= 0.9;
