@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { MemoryScope, MemoryStore } from '@symfonic/core';
+import type { MemoryScope } from '@symfonic/core';
 import { CliError } from './cli-error.js';
 import { parseConversationExport } from './conversation-export.js';
+import type { DemoMemory } from './open-demo.js';
 import { type Output, style } from './output.js';
 import { progressReporter } from './progress-reporter.js';
 
@@ -16,17 +17,18 @@ export interface ImportSummary {
 
 /**
  * Import a JSON Lines conversation export into `scope`: every turn is logged
- * (idempotent on its turn id) and stored as an episodic memory
- * `speaker: text` with provenance `{ writer: 'import', turnId }`, one atomic
- * write per turn so each memory names its own turn; a re-import finds every
- * memory already stored (reported as such, never written twice). Invalid lines are reported with
- * their numbers and the rest are imported.
+ * (idempotent on its turn id), then stored through `memory.importConversation`
+ * as an episodic memory `speaker: text`, with the turn before it as its
+ * context and provenance `{ writer: 'import' }`, in batches. A re-import
+ * finds every memory already stored (reported as such, never written twice).
+ * Invalid lines are reported with their numbers and the rest are imported;
+ * a turn the store refuses is reported with the reason.
  *
  * @throws CliError when the file cannot be read.
  */
 export async function importConversation(
   output: Output,
-  store: MemoryStore,
+  { store, memory }: Pick<DemoMemory, 'store' | 'memory'>,
   file: string,
   scope: MemoryScope,
 ): Promise<ImportSummary> {
@@ -42,34 +44,31 @@ export async function importConversation(
     output.line(style.warn(`line ${line.lineNumber}: ${line.reason}; skipped`));
 
   const progress = progressReporter(lines.length, { verb: 'importing', unit: 'turns' });
-  let written = 0;
-  let alreadyStored = 0;
-  let refused = 0;
-  for (const [index, line] of lines.entries()) {
-    const turn = {
+  for (const line of lines) {
+    await store.append(scope, {
       turnId: line.turnId,
       speaker: line.speaker,
       text: line.text,
       turn: line.lineNumber,
-    };
-    await store.append(scope, turn);
-    const result = await store.apply(
-      scope,
-      [{ op: 'add', layer: 'episodic', text: `${line.speaker}: ${line.text}`, salience: 0.5 }],
-      { writer: 'import', turnId: line.turnId },
-    );
-    written += result.applied.length;
-    for (const rejection of result.rejected) {
-      if (rejection.code === 'duplicate') alreadyStored += 1;
-      else {
-        refused += 1;
-        output.line(
-          style.warn(`line ${line.lineNumber}: ${rejection.reason}; not stored as a memory`),
-        );
-      }
-    }
-    progress.update(index + 1);
+    });
   }
+  const outcome = await memory.importConversation(
+    scope,
+    lines.map(({ turnId, speaker, text }) => ({ turnId, speaker, text })),
+    { writer: 'import', onProgress: ({ done }) => progress.update(done) },
+  );
   progress.stop();
-  return { lines: lines.length, written, alreadyStored, refused, invalidLines: invalid.length };
+  for (const refusal of outcome.refused) {
+    const line = lines[refusal.index];
+    output.line(
+      style.warn(`line ${line?.lineNumber ?? '?'}: ${refusal.reason}; not stored as a memory`),
+    );
+  }
+  return {
+    lines: lines.length,
+    written: outcome.imported.length,
+    alreadyStored: outcome.alreadyImported.length + outcome.merged.length,
+    refused: outcome.refused.length,
+    invalidLines: invalid.length,
+  };
 }

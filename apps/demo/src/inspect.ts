@@ -1,4 +1,4 @@
-import { formatScope, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import { flatten, formatScope, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { CliError } from './cli-error.js';
 import { type Output, style } from './output.js';
 
@@ -46,7 +46,7 @@ export async function inspect(
       count += 1;
       output.detail(
         record.id,
-        `[${record.layer}] "${record.text}" ${style.dim(`salience ${record.salience}, at ${formatScope(record.scope)}, by ${record.provenance.writer}`)}`,
+        `[${record.layer}] "${record.text}" ${style.dim(`salience ${record.salience}, at ${formatScope(record.scope)}, by ${record.provenance.writer}${record.context === undefined ? '' : `, searched with "${flatten(record.context)}"`}`)}`,
       );
     }
     cursor = page.nextCursor;

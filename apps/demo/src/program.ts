@@ -114,8 +114,8 @@ export function demoProgram(output: Output, setExitCode: (code: number) => void)
     .requiredOption('--scope <scope>', 'where to import, tenant/user/...')
     .action(async (file: string, options: { scope: string }, command: Command) => {
       const scope = parseScope(options.scope);
-      await withMemory(command.optsWithGlobals(), async ({ store }) => {
-        const summary = await importConversation(output, store, file, scope);
+      await withMemory(command.optsWithGlobals(), async (demo) => {
+        const summary = await importConversation(output, demo, file, scope);
         output.line(
           `imported ${summary.lines} turns: ${summary.written} new memories, ${summary.alreadyStored} already stored, ${summary.refused} refused, ${summary.invalidLines} invalid lines skipped`,
         );

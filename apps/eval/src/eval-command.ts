@@ -26,10 +26,19 @@ interface EvalCommandOptions {
   readonly locomo?: string;
   readonly systems?: string[];
   readonly pgliteConversations: number | 'all';
+  readonly contextTurns?: number;
   readonly experiments: boolean;
   readonly json?: string | true;
   readonly details: boolean;
   readonly progress: boolean;
+}
+
+function turnCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 16) {
+    throw new InvalidArgumentError('a whole number from 0 to 16');
+  }
+  return count;
 }
 
 function conversationCount(value: string): number | 'all' {
@@ -107,6 +116,11 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
       defaultPgliteConversations,
     )
     .option(
+      '--context-turns <count>',
+      'turns before each imported turn that become its context (default: the library default, 1)',
+      turnCount,
+    )
+    .option(
       '--experiments',
       'also run the ranking experiments (embedders, fusion, re-scoring)',
       false,
@@ -134,10 +148,12 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
           : { pgliteConversations: options.pgliteConversations },
       );
       const wanted = options.systems;
-      const systems =
+      const { contextTurns } = options;
+      const systems = (
         wanted === undefined
           ? all
-          : all.filter((system) => wanted.some((name) => system.name.startsWith(name)));
+          : all.filter((system) => wanted.some((name) => system.name.startsWith(name)))
+      ).map((system) => (contextTurns === undefined ? system : { ...system, contextTurns }));
       if (systems.length === 0) {
         throw new InvalidArgumentError(
           `no system matches ${wanted?.join(', ')}; the systems are ${all.map((system) => system.name).join(', ')}`,

@@ -15,6 +15,11 @@ export interface EvalSystem {
   readonly embedder?: string;
   /** Evaluate only the first this many conversations (PGlite is slow); all when absent. */
   readonly conversationLimit?: number;
+  /**
+   * How many turns before each one become its context when the conversation
+   * is imported (`importConversation`'s `contextTurns`); its default when absent.
+   */
+  readonly contextTurns?: number;
   /** Open a fresh, empty store; the harness closes it. */
   open(): Promise<MemoryStore>;
   /**

@@ -1,6 +1,6 @@
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
+import { createMemory, type ImportedTurn } from '@symfonic/memory';
 import type { EvalConversation } from './eval-dataset.js';
-import { memoryText } from './memory-text.js';
 
 /** The writer name every memory the harness writes carries in its provenance. */
 export const evalWriter = 'symfonic-eval';
@@ -31,11 +31,11 @@ export interface IngestedConversation {
 }
 
 /**
- * Write one conversation into `scope` as episodic memories, one per turn, in
- * the order they were said: text `[date] speaker: text`, salience 0.5,
- * provenance `{ writer: 'symfonic-eval', turnId }`, metadata `{ conversation,
- * session, turnId, speaker, date? }`. One `apply` per turn, so each memory
- * carries its own turn's provenance.
+ * Write one conversation into `scope` through `importConversation` (what an
+ * app calls): one episodic memory per turn, in the order they were said,
+ * text `[date] speaker: text`, the `contextTurns` turns before it as its
+ * context (the library's default, 1, when absent), salience 0.5, provenance
+ * `{ writer: 'symfonic-eval' }`, in batches.
  *
  * @returns the mapping from memories back to turns, with every turn that was
  * merged into an earlier identical one or refused, and why.
@@ -45,50 +45,38 @@ export async function ingestConversation(
   store: MemoryStore,
   scope: MemoryScope,
   conversation: EvalConversation,
+  contextTurns?: number,
 ): Promise<IngestedConversation> {
-  const memoryOfTurn = new Map<string, string>();
-  const turnOfMemory = new Map<string, string>();
   const sessionOfTurn = new Map<string, number>();
-  const merged: UnstoredTurn[] = [];
-  const refused: UnstoredTurn[] = [];
+  const turns: ImportedTurn[] = [];
   for (const session of conversation.sessions) {
     for (const turn of session.turns) {
       sessionOfTurn.set(turn.id, session.number);
-      const metadata = {
-        conversation: conversation.id,
-        session: session.number,
+      turns.push({
         turnId: turn.id,
         speaker: turn.speaker,
-        ...(session.date === undefined ? {} : { date: session.date }),
-      };
-      const result = await store.apply(
-        scope,
-        [
-          {
-            op: 'add',
-            layer: 'episodic',
-            text: memoryText(turn, session),
-            salience: 0.5,
-            metadata,
-          },
-        ],
-        { writer: evalWriter, turnId: turn.id },
-      );
-      const applied = result.applied[0];
-      const rejected = result.rejected[0];
-      if (applied) {
-        turnOfMemory.set(applied.record.id, turn.id);
-        memoryOfTurn.set(turn.id, applied.record.id);
-      } else if (rejected?.code === 'duplicate' && rejected.existingId !== undefined) {
-        memoryOfTurn.set(turn.id, rejected.existingId);
-        merged.push({
-          turnId: turn.id,
-          reason: `same text as turn ${turnOfMemory.get(rejected.existingId) ?? rejected.existingId}`,
-        });
-      } else {
-        refused.push({ turnId: turn.id, reason: rejected?.reason ?? 'the store answered nothing' });
-      }
+        text: turn.text,
+        ...(session.date === undefined ? {} : { at: session.date }),
+      });
     }
   }
+  const outcome = await createMemory({ store }).importConversation(scope, turns, {
+    writer: evalWriter,
+    ...(contextTurns === undefined ? {} : { contextTurns }),
+  });
+  const memoryOfTurn = new Map<string, string>();
+  const turnOfMemory = new Map<string, string>();
+  for (const { turnId, memoryId } of [...outcome.imported, ...outcome.alreadyImported]) {
+    turnOfMemory.set(memoryId, turnId);
+    memoryOfTurn.set(turnId, memoryId);
+  }
+  const merged: UnstoredTurn[] = outcome.merged.map(({ turnId, memoryId }) => {
+    memoryOfTurn.set(turnId, memoryId);
+    return { turnId, reason: `same text as turn ${turnOfMemory.get(memoryId) ?? memoryId}` };
+  });
+  const refused: UnstoredTurn[] = outcome.refused.map(({ index, turnId, reason }) => ({
+    turnId: turnId ?? `#${index}`,
+    reason,
+  }));
   return { scope, turnOfMemory, memoryOfTurn, sessionOfTurn, merged, refused };
 }

@@ -1,7 +1,7 @@
 import type { EvalSession, EvalTurn } from './eval-dataset.js';
 
 /**
- * The text a turn is stored as: `[date] speaker: text`, or `speaker: text`
+ * The text a turn is stored as (what `importConversation` writes): `[date] speaker: text`, or `speaker: text`
  * when the session has no date. The date is part of the text because the
  * stores know no event time but the moment of the write, and a memory of
  * what was said is only useful with when it was said; the speaker, because

@@ -38,7 +38,8 @@ export const evalTenant = 'symfonic-eval';
 /**
  * Open a fresh store of `system`, write each conversation (up to the
  * system's limit) into its own scope, `{ tenant: 'symfonic-eval', path:
- * ['conversation:<id>'] }`, one episodic memory per turn, then ask every
+ * ['conversation:<id>'] }`, one episodic memory per turn (see
+ * `ingestConversation`), then ask every
  * question of those conversations as a cue through `store.retrieve` (the
  * top-k API a caller gets), or the system's `asker`, with `limit`, timing
  * each call. One untimed
@@ -64,7 +65,10 @@ export async function runRetrievals(
     const ingested = new Map<string, IngestedConversation>();
     for (const [index, conversation] of conversations.entries()) {
       const scope = { tenant: evalTenant, path: [`conversation:${conversation.id}`] };
-      ingested.set(conversation.id, await ingestConversation(store, scope, conversation));
+      ingested.set(
+        conversation.id,
+        await ingestConversation(store, scope, conversation, system.contextTurns),
+      );
       onProgress?.({
         system: system.name,
         phase: 'ingest',

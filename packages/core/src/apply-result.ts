@@ -4,7 +4,7 @@ import type { MemoryRecord } from './memory-record.js';
 export const RejectionCode = {
   /** The op is not a valid `add` / `update` / `delete` (the reason names the field). */
   invalidOp: 'invalid-op',
-  /** The text is over {@link Limits.memoryText}. */
+  /** The text is over {@link Limits.memoryText}, or the context over {@link Limits.memoryContext}. */
   textTooLong: 'text-too-long',
   /** No memory with that id is visible to the scope (another scope's id looks exactly like this). */
   unknownId: 'unknown-id',

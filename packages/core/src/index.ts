@@ -4,6 +4,7 @@ export {
   type RejectedOp,
   RejectionCode,
 } from './apply-result.js';
+export { contextWeight } from './context-weight.js';
 export {
   type ConversationTurn,
   type ConversationTurnInput,
@@ -45,6 +46,7 @@ export {
 export { type MemoryQuery, memoryQuerySchema } from './memory-query.js';
 export {
   type MemoryRecord,
+  memoryContextSchema,
   memoryRecordSchema,
   memoryTextSchema,
   metadataSchema,

@@ -10,6 +10,11 @@ export const Limits = {
   pathDepth: 16,
   /** Longest memory text, in Unicode code points (what zod and PostgreSQL count). */
   memoryText: 4_000,
+  /**
+   * Longest memory context (searchable text that is not part of the memory's
+   * rendered text, e.g. the turn a remark replies to), in Unicode code points.
+   */
+  memoryContext: 2_000,
   /** Longest conversation turn text, in Unicode code points (what zod and PostgreSQL count). */
   turnText: 32_000,
   /** Longest retrieval cue, in Unicode code points (what zod and PostgreSQL count). */

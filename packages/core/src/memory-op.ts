@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { memoryIdSchema } from './memory-id.js';
 import { storedLayerSchema } from './memory-layer.js';
-import { memoryTextSchema, metadataSchema, salienceSchema } from './memory-record.js';
+import {
+  memoryContextSchema,
+  memoryTextSchema,
+  metadataSchema,
+  salienceSchema,
+} from './memory-record.js';
 
-/** Add a memory. `layer` defaults to `semantic`, `salience` to 0.5. */
+/**
+ * Add a memory. `layer` defaults to `semantic`, `salience` to 0.5; `context`
+ * (see {@link memoryContextSchema}) is searched, never rendered.
+ */
 export const addOpSchema = z
   .object({
     op: z.literal('add'),
@@ -11,16 +19,22 @@ export const addOpSchema = z
     text: memoryTextSchema,
     salience: salienceSchema.default(0.5),
     metadata: metadataSchema.optional(),
+    context: memoryContextSchema.optional(),
   })
   .strict();
 
-/** Replace a memory's text (and optionally its salience); the prior version stays in history. */
+/**
+ * Replace a memory's text (and optionally its salience); the prior version
+ * stays in history. `context` left out keeps the memory's context, a string
+ * replaces it, `null` removes it.
+ */
 export const updateOpSchema = z
   .object({
     op: z.literal('update'),
     id: memoryIdSchema,
     text: memoryTextSchema,
     salience: salienceSchema.optional(),
+    context: memoryContextSchema.nullable().optional(),
   })
   .strict();
 

@@ -21,6 +21,20 @@ export const memoryTextSchema = z
       'a memory text cannot render blank (it holds only spaces, controls or invisible characters)',
   });
 
+/**
+ * A memory's context: text a store searches beside the memory's own, with
+ * less weight, that is never rendered into a memory block (e.g. the turn a
+ * remark answers, so "A sunset over the lake" is found for "What did you
+ * paint?"). At most {@link Limits.memoryContext} code points, non-empty after
+ * trimming; stored exactly as written.
+ */
+export const memoryContextSchema = z
+  .string()
+  .max(Limits.memoryContext, `a memory context has at most ${Limits.memoryContext} characters`)
+  .refine((context) => context.trim().length > 0, {
+    message: 'a memory context cannot be empty (leave it out instead)',
+  });
+
 /** Salience: how much a memory matters, from 0 (trivia) to 1 (must not be forgotten). */
 export const salienceSchema = z.number().min(0).max(1);
 
@@ -80,9 +94,10 @@ export const memoryRecordSchema = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   metadata: metadataSchema.optional(),
+  context: memoryContextSchema.optional(),
 });
 
-/** `{ id, scope, layer, text, salience, provenance, createdAt, updatedAt, metadata? }`. */
+/** `{ id, scope, layer, text, salience, provenance, createdAt, updatedAt, metadata?, context? }`. */
 export type MemoryRecord = z.infer<typeof memoryRecordSchema>;
 
 /**

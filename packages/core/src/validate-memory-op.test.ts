@@ -17,6 +17,48 @@ describe('validateMemoryOp', () => {
     expect(validateMemoryOp({ op: 'delete', id: 'm1' }).ok).toBe(true);
   });
 
+  it('keeps a context on an add, and on an update a string replaces it and null removes it', () => {
+    expect(
+      validateMemoryOp({ op: 'add', text: 'A sunset', context: 'What did you paint?' }),
+    ).toEqual({
+      ok: true,
+      op: {
+        op: 'add',
+        layer: 'semantic',
+        text: 'A sunset',
+        salience: 0.5,
+        context: 'What did you paint?',
+      },
+    });
+    expect(validateMemoryOp({ op: 'update', id: 'm1', text: 'x', context: null })).toMatchObject({
+      ok: true,
+      op: { context: null },
+    });
+    const kept = validateMemoryOp({ op: 'update', id: 'm1', text: 'x' });
+    expect(kept.ok && 'context' in kept.op).toBe(false);
+  });
+
+  it('refuses a context over Limits.memoryContext as text-too-long, and a blank one as invalid-op', () => {
+    const long = validateMemoryOp({
+      op: 'add',
+      text: 'x',
+      context: 'y'.repeat(Limits.memoryContext + 1),
+    });
+    expect(long).toEqual({
+      ok: false,
+      code: RejectionCode.textTooLong,
+      reason: `the context is longer than ${Limits.memoryContext} characters`,
+    });
+    expect(
+      validateMemoryOp({ op: 'add', text: 'x', context: 'y'.repeat(Limits.memoryContext) }).ok,
+    ).toBe(true);
+    for (const context of ['', '  ']) {
+      const blank = validateMemoryOp({ op: 'update', id: 'm1', text: 'x', context });
+      expect(blank).toMatchObject({ ok: false, code: RejectionCode.invalidOp });
+      expect(blank.ok ? '' : blank.reason).toContain('at "context"');
+    }
+  });
+
   it.each([
     ['a NUL', 'm\u0000'],
     ['a leading byte-order mark', '\uFEFFm1'],

@@ -9,8 +9,8 @@ export type OpValidation =
 
 /**
  * Validate one untrusted op against {@link memoryOpSchema}, so that every
- * store refuses the same inputs with the same codes. Text over the limit is
- * `text-too-long` (never truncated); any other problem is `invalid-op`, with
+ * store refuses the same inputs with the same codes. Text or context over its
+ * limit is `text-too-long` (never truncated); any other problem is `invalid-op`, with
  * the offending field named but never its value.
  *
  * @returns never throws.
@@ -19,13 +19,18 @@ export function validateMemoryOp(input: unknown): OpValidation {
   const parsed = memoryOpSchema.safeParse(input);
   if (parsed.success) return { ok: true, op: parsed.data };
   const tooLong = parsed.error.issues.find(
-    (issue) => issue.code === 'too_big' && issue.path.length === 1 && issue.path[0] === 'text',
+    (issue) =>
+      issue.code === 'too_big' &&
+      issue.path.length === 1 &&
+      (issue.path[0] === 'text' || issue.path[0] === 'context'),
   );
   if (tooLong) {
+    const field = tooLong.path[0] as 'text' | 'context';
+    const limit = field === 'text' ? Limits.memoryText : Limits.memoryContext;
     return {
       ok: false,
       code: RejectionCode.textTooLong,
-      reason: `the text is longer than ${Limits.memoryText} characters`,
+      reason: `the ${field} is longer than ${limit} characters`,
     };
   }
   const first = parsed.error.issues[0];

@@ -7,6 +7,7 @@ import {
   conversationTurnInputSchema,
   type EmbeddingProvider,
   type MemoryScope,
+  type MemoryStore,
   type MemoryWriter,
   type PinnedMemorySource,
   parseInput,
@@ -14,6 +15,13 @@ import {
 } from '@symfonic/core';
 import { embeddingRelevance } from './embedding-relevance.js';
 import { hydrate } from './hydrate.js';
+import {
+  type ImportedTurn,
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportPorts,
+  importConversation,
+} from './import-conversation.js';
 import { type InstructionsOptions, instructions } from './instructions.js';
 import type { MemoryBlock } from './memory-block.js';
 import { MissingMemoryPort } from './missing-memory-port.js';
@@ -28,11 +36,17 @@ import { workingWindowReader } from './working-window.js';
  * `append` by `record`; `recent` by `hydrate` (unless `working.recentTurns`
  * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0);
  * `pinned` by `hydrate` for pinned facts (without it, `hydrate` reports
- * `no-pinned-source` and pins nothing); `apply` by `remember`. Every store of this project has them all; a
+ * `no-pinned-source` and pins nothing); `apply` by `remember`; `apply` and
+ * `list` by `importConversation`. Every store of this project has them all; a
  * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
  */
 export type MemoryPorts = Partial<
-  ConversationLog & ConversationSource & CandidateSource & PinnedMemorySource & MemoryWriter
+  ConversationLog &
+    ConversationSource &
+    CandidateSource &
+    PinnedMemorySource &
+    MemoryWriter &
+    Pick<MemoryStore, 'list'>
 >;
 
 /** Options of {@link createMemory}. */
@@ -99,6 +113,20 @@ export interface Memory {
    * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
    */
   remember(scope: MemoryScope, reply: unknown, options: RememberOptions): Promise<RememberOutcome>;
+  /**
+   * Import a conversation's turns at `scope` as episodic memories, one per
+   * turn, each with the turns before it as its context, idempotent by turn
+   * id, in batches, every turn accounted for (see `importConversation`).
+   *
+   * @throws InvalidMemoryInput when the scope, the turns or an option is malformed.
+   * @throws MissingMemoryPort when the store has no `apply` or no `list`.
+   * @throws MemoryUnavailable when the store cannot be reached; the batches before it are written.
+   */
+  importConversation(
+    scope: MemoryScope,
+    turns: readonly ImportedTurn[],
+    options?: ImportOptions,
+  ): Promise<ImportOutcome>;
   /**
    * The system-prompt text that teaches a model the block and the ops format, through the
    * answer text (the default) or the memory tool (`channel: 'tool-call'`); see `instructions`.
@@ -185,6 +213,19 @@ export function createMemory(options: MemoryOptions): Memory {
         });
       }
       return remember(store as MemoryWriter, scope, reply, rememberOptions);
+    },
+
+    async importConversation(scope, turns, importOptions) {
+      for (const method of ['apply', 'list'] as const) {
+        if (!store[method]) {
+          throw new MissingMemoryPort({
+            method,
+            port: method === 'apply' ? 'MemoryWriter' : 'MemoryStore',
+            neededBy: 'importConversation',
+          });
+        }
+      }
+      return importConversation(store as ImportPorts, scope, turns, importOptions);
     },
 
     instructions,

@@ -6,6 +6,15 @@ export {
   type MemoryPorts,
 } from './create-memory.js';
 export { type GeminiMemoryTool, geminiMemoryTool } from './gemini-memory-tool.js';
+export type {
+  ImportedMemory,
+  ImportedTurn,
+  ImportOptions,
+  ImportOutcome,
+  ImportPorts,
+  MergedTurn,
+  RefusedTurn,
+} from './import-conversation.js';
 export { type InstructionsOptions, instructions } from './instructions.js';
 export { type LangChainMemoryTool, langChainMemoryTool } from './langchain-memory-tool.js';
 export {

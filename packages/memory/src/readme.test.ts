@@ -35,3 +35,14 @@ it('runs the reranking example of the README, which prints what the README says 
   );
   expect(await runModule(code as string, packageDirectory)).toBe(output);
 });
+
+it('runs the import example of the README, which prints what the README says it prints', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const code = fencedBlocks(readme, 'js').find((block) => block.includes('importConversation'));
+  const output = fencedBlocks(readme, 'text').find((block) =>
+    block.includes('repeated in the input'),
+  );
+  expect(code).toBeDefined();
+  expect(output).toBeDefined();
+  expect(await runModule(code as string, packageDirectory)).toBe(output);
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { describeAvailabilityContract } from './availability-contract.js';
+import { describeContextContract } from './context-contract.js';
 import type { ContractContext } from './contract-context.js';
 import { describeForgetContract } from './forget-contract.js';
 import { describeFusionContract } from './fusion-contract.js';
@@ -74,6 +75,7 @@ export function describeMemoryStoreContract(
     describeSettleContract(context);
     describeRelevancePrivacyContract(context);
     describePinnedContract(context);
+    describeContextContract(context);
     describeFusionContract(context);
     describeSimilarityContract(context);
     describeHistoryContract(context);

@@ -653,6 +653,7 @@ export class DrizzleMemoryStore implements MemoryStore {
         change: row.change,
         layer: row.layer,
         text: row.text,
+        ...(row.context === null ? {} : { context: row.context }),
         salience: row.salience,
         provenance: provenanceOf(row),
         at: row.at,

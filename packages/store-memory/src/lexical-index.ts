@@ -4,11 +4,12 @@ import { tokenizeText } from './tokenize-text.js';
 /** The document one memory is indexed as. */
 export interface IndexedMemory {
   readonly id: string;
+  /** The memory's text, then its context when it has one. */
   readonly text: string;
 }
 
 /**
- * A MiniSearch full-text index of memory texts (any-term matching, no prefix
+ * A MiniSearch full-text index of memory texts and contexts (any-term matching, no prefix
  * or fuzzy expansion), with the Unicode-aware, stemming {@link tokenizeText}.
  * One is kept per tenant. It finds the memories holding a cue's words; the
  * store scores them itself, over the statistics of what the asking scope sees

@@ -74,6 +74,7 @@ function versionOf(
     change,
     layer: record.layer,
     text: record.text,
+    ...(record.context === undefined ? {} : { context: record.context }),
     salience: record.salience,
     provenance,
     at,
@@ -150,6 +151,7 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
       updatedAt: at,
     };
     if (op.metadata !== undefined) record.metadata = structuredClone(op.metadata);
+    if (op.context !== undefined) record.context = op.context;
     const memory = freezeMemory(record, key, input.nextSequence(), true, [], 1);
     pendingHolders.set(holderKey, record.id);
     write(memory, versionOf(record, 1, 'created', frozenProvenance, at), index, 'add', record);
@@ -173,6 +175,8 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
       provenance: frozenProvenance,
       updatedAt: at,
     };
+    if (op.context === null) delete record.context;
+    else if (op.context !== undefined) record.context = op.context;
     const number = current.versionCount + 1;
     pendingHolders.set(
       dedupeKey(current.key, current.record.layer, current.record.text),

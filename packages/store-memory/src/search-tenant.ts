@@ -1,5 +1,6 @@
 import {
   compareCandidates,
+  contextWeight,
   type FusionWeights,
   fuseRankings,
   type MemoryLayer,
@@ -120,10 +121,12 @@ function storedLayersOf(layers: ReadonlySet<MemoryLayer> | undefined): StoredLay
  * cue terms, visible and in the asked layers, scored by BM25+ over the
  * statistics of exactly those memories the asking scope sees in those layers
  * (how many, how long, how many hold each term), so a score never depends on
- * a memory the scope cannot see, or on one deleted or forgotten. Scores are
- * multiplied by the number of content terms matched (cue terms that are not
- * English stop words, at least 1), as MiniSearch multiplies by every term
- * matched: stop words still score their (small) BM25+ share, but a memory
+ * a memory the scope cannot see, or on one deleted or forgotten. A memory's
+ * context counts as more of its words at {@link contextWeight} (occurrences
+ * and length both scaled). Scores are multiplied by the number of content
+ * terms matched (cue terms that are not English stop words, a term only the
+ * context holds at its weight; at least 1), as MiniSearch multiplies by every
+ * term matched: stop words still score their (small) BM25+ share, but a memory
  * holding "what", "did" and "you" is not tripled above the one holding the
  * cue's only content word. Cut to the page; every visible match past it is
  * counted unread.
@@ -155,7 +158,11 @@ function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchO
         averageLength,
       );
     }
-    const contentTerms = matched.filter((term) => !englishStopTerms.has(term)).length;
+    let contentTerms = 0;
+    for (const term of matched) {
+      if (englishStopTerms.has(term)) continue;
+      contentTerms += held?.contextOnly.has(term) ? contextWeight : 1;
+    }
     return { record: memory.record, relevance: relevance * Math.max(1, contentTerms) };
   });
   const unread = cut(lexical, page);

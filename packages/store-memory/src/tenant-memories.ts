@@ -1,4 +1,9 @@
-import type { MemoryVersion, StoredLayer } from '@symfonic/core';
+import {
+  contextWeight,
+  type MemoryRecord,
+  type MemoryVersion,
+  type StoredLayer,
+} from '@symfonic/core';
 import type MiniSearch from 'minisearch';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
@@ -20,12 +25,42 @@ export interface MemoryChange {
   readonly vector?: Float32Array;
 }
 
-/** The terms of one live memory, as the full-text index holds them. */
+/**
+ * The terms of one live memory, as the full-text index holds them: its text's,
+ * and its context's counted at {@link contextWeight}.
+ */
 export interface MemoryTerms {
-  /** How many terms the text holds, repeats included. */
+  /** How many terms the memory holds, repeats included, context terms at their weight. */
   readonly length: number;
-  /** How often each term occurs. */
+  /** How often each term occurs, context occurrences at their weight. */
   readonly counts: ReadonlyMap<string, number>;
+  /** The terms only the context holds. */
+  readonly contextOnly: ReadonlySet<string>;
+}
+
+/** A memory's terms: its text's, and its context's at {@link contextWeight}. */
+function memoryTerms(record: MemoryRecord): MemoryTerms {
+  const textTerms = tokenizeText(record.text);
+  const contextTerms = record.context === undefined ? [] : tokenizeText(record.context);
+  const counts = new Map<string, number>();
+  for (const term of textTerms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const contextOnly = new Set<string>();
+  for (const term of contextTerms) {
+    const count = counts.get(term);
+    if (count === undefined) contextOnly.add(term);
+    counts.set(term, (count ?? 0) + contextWeight);
+  }
+  return {
+    length: textTerms.length + contextWeight * contextTerms.length,
+    counts,
+    contextOnly,
+  };
+}
+
+/** The document the full-text index finds a memory by: its text and its context, one field. */
+function indexedMemory(record: MemoryRecord): IndexedMemory {
+  const { id, text, context } = record;
+  return { id, text: context === undefined ? text : `${text}\n${context}` };
 }
 
 /**
@@ -138,16 +173,14 @@ export class TenantMemories {
   }
 
   private addToIndex(memory: StoredMemory): void {
-    const { id, text, layer } = memory.record;
-    const tokens = tokenizeText(text);
-    const counts = new Map<string, number>();
-    for (const term of tokens) counts.set(term, (counts.get(term) ?? 0) + 1);
-    this.terms.set(id, { length: tokens.length, counts });
-    this.index.add({ id, text });
-    for (const term of counts.keys()) {
+    const { id, layer } = memory.record;
+    const terms = memoryTerms(memory.record);
+    this.terms.set(id, terms);
+    this.index.add(indexedMemory(memory.record));
+    for (const term of terms.counts.keys()) {
       this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     }
-    this.statistics.note(memory.key, layer as StoredLayer, tokens.length, 1);
+    this.statistics.note(memory.key, layer as StoredLayer, terms.length, 1);
   }
 
   /**
@@ -155,11 +188,11 @@ export class TenantMemories {
    * `remove`, never `discard`, which leaves them for a background vacuum).
    */
   private unindex(memory: StoredMemory): void {
-    const { id, text, layer } = memory.record;
+    const { id, layer } = memory.record;
     if (layer === 'semantic') this.salient.remove(memory.key, id, memory.record.salience);
     const terms = this.terms.get(id);
     if (!terms) return;
-    this.index.remove({ id, text });
+    this.index.remove(indexedMemory(memory.record));
     this.terms.delete(id);
     for (const term of terms.counts.keys()) {
       const count = (this.documentFrequency.get(term) ?? 0) - 1;

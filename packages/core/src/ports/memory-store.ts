@@ -19,6 +19,8 @@ export interface MemoryVersion {
   readonly layer: MemoryLayer;
   /** The text as of this version (a tombstone keeps the last text). */
   readonly text: string;
+  /** The context as of this version, when it had one. */
+  readonly context?: string;
   readonly salience: number;
   readonly provenance: Provenance;
   readonly at: Date;

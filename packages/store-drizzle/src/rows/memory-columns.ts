@@ -18,6 +18,7 @@ export const memoryColumns = {
   version: memories.version,
   createdAt: memories.createdAt,
   updatedAt: memories.updatedAt,
+  context: memories.context,
 };
 
 /** A row selected with {@link memoryColumns}. */
@@ -35,4 +36,5 @@ export interface MemoryRow {
   readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  readonly context: string | null;
 }

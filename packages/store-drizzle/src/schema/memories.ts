@@ -28,7 +28,8 @@ export const salientIndexFloor = 0.9;
  * deduplication: one live memory per scope, layer and normalised text, so
  * concurrent identical adds cannot both land. `search` is the full-text
  * vector PostgreSQL maintains itself (English configuration: stems, drops
- * stop words), behind a GIN index; `memories_recent` lets a search for
+ * stop words) of the text, weight `A`, and of the context, weight `B`,
+ * behind a GIN index; `memories_recent` lets a search for
  * common words read the most recently updated memories first. Pinned facts
  * (salient semantic memories, salience at or above {@link salientIndexFloor})
  * are read through `memories_salient` (at a scope and its ancestors) and
@@ -48,6 +49,8 @@ export const memories = symfonicSchema.table(
     path: text('path').array().notNull(),
     layer: text('layer').$type<'episodic' | 'semantic'>().notNull(),
     text: text('text').notNull(),
+    /** Searched beside the text with less weight, never rendered; null when none was written. */
+    context: text('context'),
     textHash: text('text_hash').notNull(),
     salience: doublePrecision('salience').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
@@ -67,7 +70,9 @@ export const memories = symfonicSchema.table(
     vectorModels: text('vector_models').array().notNull().default(sql`'{}'::text[]`),
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "text")`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, "text"), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("context", '')), 'B')`,
+      ),
   },
   (table) => [
     uniqueIndex('memories_dedup').on(table.tenant, table.scopeKey, table.layer, table.textHash),

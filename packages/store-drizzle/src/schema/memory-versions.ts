@@ -25,6 +25,7 @@ export const memoryVersions = symfonicSchema.table(
     change: text('change').$type<'created' | 'updated' | 'deleted'>().notNull(),
     layer: text('layer').$type<'episodic' | 'semantic'>().notNull(),
     text: text('text').notNull(),
+    context: text('context'),
     salience: doublePrecision('salience').notNull(),
     writer: text('writer').notNull(),
     turnId: text('turn_id'),

@@ -6,3 +6,12 @@
 export function lexemeQuery(lexeme: string): string {
   return `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
+
+/**
+ * A lexeme as a `tsquery` literal matching the memory's text only: the
+ * `search` vector holds the text's lexemes at weight `A` and the context's at
+ * weight `B` (see `memories`).
+ */
+export function textLexemeQuery(lexeme: string): string {
+  return `${lexemeQuery(lexeme)}:A`;
+}

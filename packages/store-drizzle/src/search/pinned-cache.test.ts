@@ -17,6 +17,7 @@ function row(id: string): MemoryRow {
     writer: 'test',
     turnId: null,
     replyFamily: null,
+    context: null,
     version: 1,
     createdAt: at,
     updatedAt: at,

@@ -1,9 +1,11 @@
 import {
+  contextWeight,
   type FusionWeights,
   type MemoryScope,
   reciprocalRankConstant,
   type StoredLayer,
 } from '@symfonic/core';
+
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
@@ -12,7 +14,7 @@ import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { visibleTo } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { cueLexemes } from './cue-lexemes.js';
-import { lexemeQuery } from './lexeme-query.js';
+import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
 import { type WeighedLexeme, weighLexemes } from './weigh-lexemes.js';
 
@@ -76,10 +78,12 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
     lexical_scored as (select id, score, 0::bigint as place from rare_candidates),
     lexical as (select id, 0::bigint as position from rare_candidates)`;
   }
+  // A word the text holds scores its weight; one only the context holds, that at
+  // contextWeight. A word the memory lacks costs one match, as before contexts.
   const score = sql.join(
     weighed.map(
       (word) =>
-        sql`(case when ${memories.search} @@ ${lexemeQuery(word.lexeme)}::tsquery then ${sql.raw(String(word.weight))}::float8 else 0 end)`,
+        sql`(case when ${memories.search} @@ ${lexemeQuery(word.lexeme)}::tsquery then (case when ${memories.search} @@ ${textLexemeQuery(word.lexeme)}::tsquery then ${sql.raw(String(word.weight))}::float8 else ${sql.raw(String(word.weight * contextWeight))}::float8 end) else 0 end)`,
     ),
     sql` + `,
   );
@@ -136,9 +140,10 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * of the ranking in SQL and answering the ranked rows as one JSON document.
  *
  * - Lexical list: the cue's words as the English full-text configuration
- *   reads them (`@@` on the GIN-indexed `search` column). A memory scores the
- *   sum of the inverse document frequencies of the cue words it holds, each
- *   counted among the visible memories, so the one memory holding a rare word
+ *   reads them (`@@` on the GIN-indexed `search` column, which holds the text
+ *   and the context). A memory scores the sum of the inverse document
+ *   frequencies of the cue words it holds (a word only its context holds at
+ *   `contextWeight`), each counted among the visible memories, so the one memory holding a rare word
  *   outranks many sharing common ones (`ts_rank` has no such weighting).
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that

@@ -26,6 +26,7 @@ const rowColumns = [
   memories.version,
   memories.createdAt,
   memories.updatedAt,
+  memories.context,
 ];
 
 type RowTuple = [
@@ -42,6 +43,7 @@ type RowTuple = [
   version: number,
   createdAt: string,
   updatedAt: string,
+  context: string | null,
   relevance: number,
   similarity: number | null,
 ];
@@ -49,7 +51,7 @@ type RowTuple = [
 /**
  * Ranked memories travel as one JSON document: an array, best first, of one
  * array per memory (its columns, then its relevance and its similarity). A few hundred rows of
- * thirteen columns cost PGlite's wire-protocol decoding and drizzle's
+ * fourteen columns cost PGlite's wire-protocol decoding and drizzle's
  * mapping more than the ranking itself; one text value and `JSON.parse` cost
  * a fraction of that (the measurements are in the decision record on the
  * store's schema and ranking).
@@ -98,6 +100,7 @@ export const rankedRowsJson = {
         version,
         createdAt,
         updatedAt,
+        context,
         relevance,
         similarity,
       ] = tuple;
@@ -116,6 +119,7 @@ export const rankedRowsJson = {
           version,
           createdAt: new Date(createdAt),
           updatedAt: new Date(updatedAt),
+          context,
         },
         relevance,
         ...(similarity === null ? {} : { similarity: similarityOf(similarity) }),

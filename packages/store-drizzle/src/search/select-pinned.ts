@@ -47,7 +47,7 @@ export function pinnedQuery(scope: MemoryScope, minSalience: number, limit: numb
   );
   return sql`select id, tenant, path, layer, text, salience, metadata, writer,
       turn_id as "turnId", reply_family as "replyFamily", version,
-      created_at as "createdAt", updated_at as "updatedAt"
+      created_at as "createdAt", updated_at as "updatedAt", context
     from "symfonic"."pinned_memories"(${placement.tenant}::text, array[${visibleKeys}]::text[],
       ${placement.scopeKey}::text, ${minSalience}::double precision, ${limit}::integer)`;
 }

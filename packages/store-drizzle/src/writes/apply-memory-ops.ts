@@ -154,6 +154,7 @@ function versionOf(
     change,
     layer: row.layer,
     text: row.text,
+    context: row.context,
     salience: row.salience,
     writer: context.provenance.writer,
     turnId: context.provenance.turnId ?? null,
@@ -245,6 +246,7 @@ async function addMemories(
       path: [...context.scope.path],
       layer: op.layer,
       text: op.text,
+      context: op.context ?? null,
       textHash,
       salience: op.salience,
       metadata: op.metadata ?? null,
@@ -360,6 +362,8 @@ async function updateMemory(
     .set({
       text: op.text,
       textHash,
+      // Left out, the context is kept; null removes it.
+      ...(op.context === undefined ? {} : { context: op.context }),
       // A changed text keeps only this apply's vector; an unchanged one gains it.
       ...(textChanged
         ? { vectorModels: vectorIndex ? [vectorIndex.key] : [] }
