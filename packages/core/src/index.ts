@@ -1,16 +1,17 @@
-export { contextWeight } from './context-weight.js';
 export {
   type AppliedOp,
   type ApplyResult,
   type RejectedOp,
   RejectionCode,
 } from './apply-result.js';
+export { contextWeight } from './context-weight.js';
 export {
   type ConversationTurn,
   type ConversationTurnInput,
   conversationTurnInputSchema,
   conversationTurnSchema,
 } from './conversation-turn.js';
+export { cosineSimilarity } from './cosine-similarity.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
@@ -108,4 +109,5 @@ export { type FloorMeasure, floorReason } from './settle/floor-reason.js';
 export { formatScore } from './settle/format-score.js';
 export { limitReason } from './settle/limit-reason.js';
 export { type SettledCandidates, settleCandidates } from './settle/settle-candidates.js';
+export { similarityOf } from './similarity-of.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';

@@ -100,11 +100,20 @@ export const memoryRecordSchema = z.object({
 /** `{ id, scope, layer, text, salience, provenance, createdAt, updatedAt, metadata?, context? }`. */
 export type MemoryRecord = z.infer<typeof memoryRecordSchema>;
 
-/** A record with the relevance a retrieval gave it (higher is better; the scale is the store's). */
+/**
+ * A record with the relevance a retrieval gave it (higher is better; the
+ * scale is the store's) and, when the store ranked by vectors and holds a
+ * vector of the record, `similarity`: the cosine similarity of the cue's
+ * vector and the record's, -1 to 1, on the same scale whatever the store, so
+ * a caller that needs it never embeds the cue or the text again. Absent when
+ * the store ranked by words alone or the record has no vector of the store's
+ * model.
+ */
 export const scoredMemorySchema = z.object({
   record: memoryRecordSchema,
   relevance: z.number(),
+  similarity: z.number().min(-1).max(1).optional(),
 });
 
-/** `{ record, relevance }`. */
+/** `{ record, relevance, similarity? }`. */
 export type ScoredMemory = z.infer<typeof scoredMemorySchema>;

@@ -29,7 +29,7 @@ import { type RecallOptionsInput, resolveRecallOptions } from './recall-options.
 import { type RememberOptions, remember } from './remember.js';
 import type { RememberOutcome } from './remember-outcome.js';
 import { type RerankOptionsInput, resolveRerankOptions } from './rerank-options.js';
-import { WorkingWindow } from './working-window.js';
+import { workingWindowReader } from './working-window.js';
 
 /**
  * The ports a memory uses, each needed only by the methods that use it:
@@ -54,9 +54,11 @@ export interface MemoryOptions {
   /** Where turns and memories are read and written. */
   readonly store: MemoryPorts;
   /**
-   * When given, recall scores relevance as the cosine similarity of cue and
-   * memory with it (-1 to 1, one scale whatever the store), caching memory
-   * vectors by text; without it, relevance is the store's own score.
+   * When given, recall's relevance is the cosine similarity of cue and memory
+   * (-1 to 1, one scale whatever the store): the one the store answered
+   * (`ScoredMemory.similarity`, when it ranked by vectors), else computed
+   * with this embedder, caching memory vectors by text. Without it,
+   * relevance is the store's own score.
    */
   readonly embedder?: EmbeddingProvider;
   /** The working window: `recentTurns` (default 8; 0 reads none) and `excludeSpeakers` (default none). */
@@ -142,7 +144,7 @@ export function createMemory(options: MemoryOptions): Memory {
   const recallOptions = resolveRecallOptions(options.recall);
   const rerank = options.rerank ? resolveRerankOptions(options.rerank) : undefined;
   const recentTurns = options.working?.recentTurns ?? 8;
-  const window = new WorkingWindow({
+  const window = workingWindowReader({
     // hydrate checks that the store has `recent` before the window reads.
     source: { recent: (scope, limit) => (store as ConversationSource).recent(scope, limit) },
     recentTurns,

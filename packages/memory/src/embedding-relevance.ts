@@ -1,23 +1,14 @@
-import { type EmbeddingProvider, type MemoryRecord, MemoryUnavailable } from '@symfonic/core';
+import {
+  cosineSimilarity,
+  type EmbeddingProvider,
+  type MemoryRecord,
+  MemoryUnavailable,
+} from '@symfonic/core';
 import { checkEmbeddingBatch } from './check-embedding-batch.js';
 import type { RelevanceScorer } from './recall.js';
 
 /** How many memory vectors one memory instance keeps between hydrations, by default. */
 export const defaultVectorCacheSize = 20_000;
-
-function cosine(left: Float32Array, right: Float32Array): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    const a = left[index] as number;
-    const b = right[index] as number;
-    dot += a * b;
-    leftNorm += a * a;
-    rightNorm += b * b;
-  }
-  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
-}
 
 /**
  * A {@link RelevanceScorer} that puts relevance on one scale whatever the
@@ -63,7 +54,7 @@ export function embeddingRelevance(
       // Re-inserting marks the entry as recently used.
       cache.delete(text);
       cache.set(text, vector);
-      return cosine(cueVector, vector);
+      return cosineSimilarity(cueVector, vector);
     });
     for (const oldest of cache.keys()) {
       if (cache.size <= capacity) break;

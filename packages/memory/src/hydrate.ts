@@ -17,13 +17,14 @@ import type { RecallOptions } from './recall-options.js';
 import { renderMemoryBlock } from './render-memory-block.js';
 import type { RerankOptions } from './rerank-options.js';
 import { shortenCue } from './shorten-cue.js';
-import type { WorkingWindow } from './working-window.js';
+import type { WindowReader } from './working-window.js';
 
 const cueSchema = z.string();
 
 /** What one hydration reads from and how it ranks. */
 export interface HydrationSetup {
-  readonly window: WorkingWindow;
+  /** Reads the working window at the scope hydrate validated. */
+  readonly window: WindowReader;
   readonly source: CandidateSource;
   /** Where pinned facts are read; without it none are, and `no-pinned-source` says so. */
   readonly pinned?: PinnedMemorySource;
@@ -100,11 +101,7 @@ export async function hydrate(
       ? pinnedFacts(setup.pinned, asking, setup.recall.pinned)
       : Promise.resolve(withoutPinnedSource(setup.recall.pinned.limit)),
   );
-  const [working, recalled, pinned] = await Promise.all([
-    setup.window.read(asking),
-    recalling,
-    pinning,
-  ]);
+  const [working, recalled, pinned] = await Promise.all([setup.window(asking), recalling, pinning]);
 
   const conditions: Degradation[] = shortened.degradation ? [shortened.degradation] : [];
   if (working.failure) {

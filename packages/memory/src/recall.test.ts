@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryRecord, userScope } from './__fixtures__/memory-records.js';
 import { recall } from './recall.js';
 import { resolveRecallOptions } from './recall-options.js';
+import { recallWindow } from './recall-window.js';
 
 const now = new Date('2026-11-30T00:00:00Z');
 
@@ -31,7 +32,7 @@ function answering(result: Partial<RetrievalResult>) {
 const scored = (record: ReturnType<typeof memoryRecord>, relevance = 1) => ({ record, relevance });
 
 describe('recall', () => {
-  it('asks for uncapped candidates of the stored layers, without floors', async () => {
+  it('asks for the candidate window of the stored layers, uncapped by the limit, without floors', async () => {
     const { source, queries } = answering({});
     await recall(
       source,
@@ -40,8 +41,45 @@ describe('recall', () => {
       { now },
     );
     expect(queries).toEqual([
-      { scope: userScope, cue: 'tea', limit: 12, layers: ['semantic', 'episodic'] },
+      { scope: userScope, cue: 'tea', limit: 12, layers: ['semantic', 'episodic'], window: 50 },
     ]);
+  });
+
+  it('reads the whole scan budget when the gates leave fewer than the limit of a full window', async () => {
+    const full = Array.from({ length: recallWindow(12) }, (_, index) =>
+      scored(memoryRecord(`m${index}`, `note ${index}`, { salience: index < 5 ? 0.9 : 0.1 })),
+    );
+    const { source, queries } = answering({ memories: full });
+    const result = await recall(
+      source,
+      { scope: userScope, cue: 'tea' },
+      resolveRecallOptions({ minSalience: 0.5 }),
+      { now },
+    );
+    expect(queries.map(({ window }) => window)).toEqual([50, undefined]);
+    expect(result.memories).toHaveLength(5);
+    // The answer of the second scan is the one reported: every candidate once.
+    expect(result.dropped).toHaveLength(full.length - 5);
+  });
+
+  it('does not scan again when the window was not full or the limit was reached', async () => {
+    const few = answering({
+      memories: [scored(memoryRecord('a', 'likes tea', { salience: 0.1 }))],
+    });
+    await recall(
+      few.source,
+      { scope: userScope, cue: 'tea' },
+      resolveRecallOptions({ minSalience: 0.5 }),
+      { now },
+    );
+    expect(few.queries).toHaveLength(1);
+    const many = answering({
+      memories: Array.from({ length: 60 }, (_, index) =>
+        scored(memoryRecord(`m${index}`, `note ${index}`)),
+      ),
+    });
+    await recall(many.source, { scope: userScope, cue: 'tea' }, resolveRecallOptions({}), { now });
+    expect(many.queries).toHaveLength(1);
   });
 
   it('does not ask the store when the limit is 0', async () => {
@@ -247,6 +285,68 @@ describe('recall', () => {
         },
       }),
     ).rejects.toSatisfy(MemoryUnavailable.isInstance);
+  });
+
+  it("takes the store's similarity as the cosine, and scores only the candidates without one", async () => {
+    const { source } = answering({
+      memories: [
+        { ...scored(memoryRecord('a', 'likes tea'), 100), similarity: 0.8 },
+        scored(memoryRecord('b', 'owns a cat'), 50),
+        { ...scored(memoryRecord('c', 'drinks coffee'), 10), similarity: 0.1 },
+      ],
+    });
+    const asked: string[][] = [];
+    const result = await recall(
+      source,
+      { scope: userScope, cue: 'tea' },
+      resolveRecallOptions({ minRelevance: 0.3 }),
+      {
+        now,
+        relevance: async (_cue, records) => {
+          asked.push(records.map(({ id }) => id));
+          return records.map(() => 0.4);
+        },
+      },
+    );
+    expect(asked).toEqual([['b']]);
+    expect(result.memories.map(({ record, relevance }) => [record.id, relevance])).toEqual([
+      ['a', 0.8],
+      ['b', 0.4],
+    ]);
+    expect(result.dropped).toEqual([{ id: 'c', reason: 'relevance 0.1 is under the floor 0.3' }]);
+  });
+
+  it('never calls the scorer when the store gave every similarity', async () => {
+    const { source } = answering({
+      memories: [{ ...scored(memoryRecord('a', 'likes tea')), similarity: 0.5 }],
+    });
+    const result = await recall(
+      source,
+      { scope: userScope, cue: 'tea' },
+      resolveRecallOptions({}),
+      {
+        now,
+        relevance: async () => {
+          throw new Error('the cue was embedded again');
+        },
+      },
+    );
+    expect(result.memories.map(({ relevance }) => relevance)).toEqual([0.5]);
+  });
+
+  it("keeps the store's relevance without a scorer, whatever similarity it gave", async () => {
+    const { source } = answering({
+      memories: [{ ...scored(memoryRecord('a', 'likes tea'), 7), similarity: 0.5 }],
+    });
+    const result = await recall(
+      source,
+      { scope: userScope, cue: 'tea' },
+      resolveRecallOptions({}),
+      {
+        now,
+      },
+    );
+    expect(result.memories.map(({ relevance }) => relevance)).toEqual([7]);
   });
 
   it('accounts for every candidate exactly once, within the limit and the caps', async () => {

@@ -7,12 +7,15 @@ import {
   limitReason,
   type MemoryRecord,
   type MemoryScope,
+  type RetrievalResult,
   requireVisible,
+  type ScoredMemory,
   type StoredLayer,
 } from '@symfonic/core';
 import { type RankedMemory, rankCandidates } from './rank-candidates.js';
 import { rankedByWordsAlone, rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 import type { RecallOptions } from './recall-options.js';
+import { recallWindow } from './recall-window.js';
 import { renderedLength } from './rendered-length.js';
 import { rerankCandidates } from './rerank-candidates.js';
 import type { RerankOptions } from './rerank-options.js';
@@ -20,7 +23,11 @@ import type { RerankOptions } from './rerank-options.js';
 /** The layers recall reads; working memory comes from the conversation log instead. */
 const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
 
-/** Scores candidates against a cue on one known scale (cosine similarity with an embedder). */
+/**
+ * Scores candidates against a cue on one known scale (cosine similarity with
+ * an embedder); recall asks it only for the candidates the store answered
+ * without a `similarity`.
+ */
 export type RelevanceScorer = (
   cue: string,
   records: readonly MemoryRecord[],
@@ -35,26 +42,43 @@ export interface RecallResult {
   readonly degradations: readonly Degradation[];
 }
 
+/** A candidate the scope, duplicate, layer and salience gates admitted, with what the store said of it. */
+interface AdmittedCandidate {
+  readonly record: MemoryRecord;
+  /** The store's relevance. */
+  readonly relevance: number;
+  /** The store's cosine of cue and memory, when it ranked by vectors. */
+  readonly similarity: number | undefined;
+  /** Its place in the store's answer, 0 for its best. */
+  readonly place: number;
+}
+
 /**
- * Recall memories for `cue` at `scope`: every candidate of
- * `source.scanCandidates` (uncapped, so a gate's rejection never costs a
- * slot), then, in this order, each gate reporting what it removes in `dropped`:
+ * Recall memories for `cue` at `scope`: the best candidates of
+ * `source.scanCandidates` (see {@link recallWindow}; uncapped by the
+ * limit, so a gate's rejection never costs a slot), then, in this order,
+ * each gate reporting what it removes in `dropped`:
  *
  * 1. scope: every row is re-checked with `isVisible`; a row the scope cannot
  *    see is a `ScopeViolation`, thrown (a leaking backend must be found, not
  *    filtered). A row answered twice or in the `working` layer is dropped.
  * 2. the salience floor `minSalience`;
- * 3. the relevance floor `minRelevance` (when set), on the store's relevance or
- *    on `relevance`'s scores when given (both floors report core's
- *    `floorReason`, the limit core's `limitReason`);
+ * 3. the relevance floor `minRelevance` (when set), on the store's relevance,
+ *    or with a scorer on the cosine: the store's `similarity` where it gave
+ *    one, `relevance`'s scores for the others;
  * 4. ranking ({@link rankCandidates}) by the relevance {@link rankingRelevance}
- *    chooses: the store's order, fused with the scorer's when the store says
- *    it ranked by full text alone; then, with `rerank`, the top candidates
- *    reranked ({@link rerankCandidates}; a failed rerank keeps this order and
- *    adds `rerank-failed` to the degradations);
+ *    chooses: the store's order, fused with the cosine order when the store
+ *    says it ranked by full text alone; then, with `rerank`, the top
+ *    candidates reranked ({@link rerankCandidates}; a failed rerank keeps
+ *    this order and adds `rerank-failed` to the degradations);
  * 5. the per-layer and total character caps, walked in rank order: a memory
  *    that does not fit is dropped and smaller ones after it may still fit;
  * 6. the limit.
+ *
+ * When the window's candidates would fill fewer than `limit` places and the
+ * window may have cut the store's rankings, the source is asked again for
+ * its whole scan budget, and everything from step 1 runs over that answer
+ * instead (the reranker is asked once, on the answer kept).
  *
  * With `limit` 0 the source is not asked. When the source ranked by words
  * alone (it reports `no-embedder`, `no-vector-index` or `embedding-failed`)
@@ -75,86 +99,34 @@ export async function recall(
   },
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
-  const { scope, cue } = request;
-  const scanned = await source.scanCandidates({
-    scope,
-    cue,
-    limit: options.limit,
-    layers: recalledLayers,
-  });
-  const dropped: Dropped[] = [...scanned.dropped];
-
-  requireVisible(
-    scanned.memories.map(({ record }) => record),
-    scope,
-  );
-
-  const seen = new Set<string>();
-  const admitted: { record: MemoryRecord; relevance: number; place: number }[] = [];
-  for (const [place, candidate] of scanned.memories.entries()) {
-    const { record } = candidate;
-    if (seen.has(record.id)) {
-      dropped.push({ id: record.id, reason: 'the store answered this memory more than once' });
-    } else if (record.layer === 'working') {
-      dropped.push({
-        id: record.id,
-        reason: 'working memory is read from the conversation log, not recalled',
-      });
-    } else {
-      const underFloor = floorReason('salience', record.salience, options.minSalience);
-      if (underFloor === undefined)
-        admitted.push({ record, relevance: candidate.relevance, place });
-      else dropped.push({ id: record.id, reason: underFloor });
-    }
-    seen.add(record.id);
+  const { cue } = request;
+  const window = recallWindow(options.limit);
+  const scan = (windowed: boolean) =>
+    source.scanCandidates({
+      scope: request.scope,
+      cue,
+      limit: options.limit,
+      layers: recalledLayers,
+      ...(windowed ? { window } : {}),
+    });
+  let scanned = await scan(true);
+  let gated = await rankScanned(scanned, request, options, context);
+  if (
+    scanned.memories.length >= window &&
+    fitCaps(gated.ranked, options.caps, []).length < options.limit
+  ) {
+    scanned = await scan(false);
+    gated = await rankScanned(scanned, request, options, context);
   }
-
-  const scored = await score(context.relevance, cue, admitted);
-  const { minRelevance } = options;
-  const relevant =
-    minRelevance === undefined
-      ? scored
-      : scored.filter(({ record, relevance }) => {
-          const underFloor = floorReason('relevance', relevance, minRelevance);
-          if (underFloor === undefined) return true;
-          dropped.push({ id: record.id, reason: underFloor });
-          return false;
-        });
-
+  const { dropped } = gated;
   const { ranked, degradations: rerankDegradations } = await rerankCandidates(
     context.rerank,
     cue,
-    rankCandidates(
-      rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
-      options,
-      context.now,
-    ),
+    gated.ranked,
     options,
     context.now,
   );
-  const used = { semantic: 0, episodic: 0, total: 0 };
-  const fitting: RankedMemory[] = [];
-  for (const memory of ranked) {
-    const { record } = memory;
-    const layer = record.layer as StoredLayer;
-    const length = renderedLength(record);
-    if (used[layer] + length > options.caps[layer]) {
-      dropped.push({
-        id: record.id,
-        reason: `${length} characters do not fit the ${layer} cap of ${options.caps[layer]} (${used[layer]} used)`,
-      });
-    } else if (used.total + length > options.caps.total) {
-      dropped.push({
-        id: record.id,
-        reason: `${length} characters do not fit the total cap of ${options.caps.total} (${used.total} used)`,
-      });
-    } else {
-      used[layer] += length;
-      used.total += length;
-      fitting.push(memory);
-    }
-  }
-
+  const fitting = fitCaps(ranked, options.caps, dropped);
   for (const { record } of fitting.slice(options.limit)) {
     dropped.push({ id: record.id, reason: limitReason(options.limit) });
   }
@@ -177,22 +149,132 @@ export async function recall(
   };
 }
 
-/** Each candidate with the relevance its floor applies to: the scorer's, or the store's without one. */
+/**
+ * Steps 1 to 4 of {@link recall}, before any rerank, over one answer of the
+ * source: the candidates ranked, and the store's drops and the gates' in `dropped`.
+ */
+async function rankScanned(
+  scanned: RetrievalResult,
+  request: { readonly scope: MemoryScope; readonly cue: string },
+  options: RecallOptions,
+  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+): Promise<{ ranked: RankedMemory[]; dropped: Dropped[] }> {
+  const dropped: Dropped[] = [...scanned.dropped];
+  requireVisible(
+    scanned.memories.map(({ record }) => record),
+    request.scope,
+  );
+  const admitted = admit(scanned.memories, options, dropped);
+  const scored = await score(context.relevance, request.cue, admitted);
+  const { minRelevance } = options;
+  const relevant =
+    minRelevance === undefined
+      ? scored
+      : scored.filter(({ record, relevance }) => {
+          const underFloor = floorReason('relevance', relevance, minRelevance);
+          if (underFloor === undefined) return true;
+          dropped.push({ id: record.id, reason: underFloor });
+          return false;
+        });
+  const ranked = rankCandidates(
+    rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+    options,
+    context.now,
+  );
+  return { ranked, dropped };
+}
+
+/** The candidates past the duplicate, layer and salience gates, each refused one added to `dropped`. */
+function admit(
+  candidates: readonly ScoredMemory[],
+  options: RecallOptions,
+  dropped: Dropped[],
+): AdmittedCandidate[] {
+  const seen = new Set<string>();
+  const admitted: AdmittedCandidate[] = [];
+  for (const [place, candidate] of candidates.entries()) {
+    const { record } = candidate;
+    if (seen.has(record.id)) {
+      dropped.push({ id: record.id, reason: 'the store answered this memory more than once' });
+    } else if (record.layer === 'working') {
+      dropped.push({
+        id: record.id,
+        reason: 'working memory is read from the conversation log, not recalled',
+      });
+    } else {
+      const underFloor = floorReason('salience', record.salience, options.minSalience);
+      if (underFloor === undefined) {
+        admitted.push({
+          record,
+          relevance: candidate.relevance,
+          similarity: candidate.similarity,
+          place,
+        });
+      } else dropped.push({ id: record.id, reason: underFloor });
+    }
+    seen.add(record.id);
+  }
+  return admitted;
+}
+
+/**
+ * The memories of `ranked`, in order, that fit the per-layer and total
+ * character caps; each that does not is added to `dropped` with the cap it
+ * missed, and smaller ones after it may still fit.
+ */
+function fitCaps(
+  ranked: readonly RankedMemory[],
+  caps: RecallOptions['caps'],
+  dropped: Dropped[],
+): RankedMemory[] {
+  const used = { semantic: 0, episodic: 0, total: 0 };
+  const fitting: RankedMemory[] = [];
+  for (const memory of ranked) {
+    const { record } = memory;
+    const layer = record.layer as StoredLayer;
+    const length = renderedLength(record);
+    if (used[layer] + length > caps[layer]) {
+      dropped.push({
+        id: record.id,
+        reason: `${length} characters do not fit the ${layer} cap of ${caps[layer]} (${used[layer]} used)`,
+      });
+    } else if (used.total + length > caps.total) {
+      dropped.push({
+        id: record.id,
+        reason: `${length} characters do not fit the total cap of ${caps.total} (${used.total} used)`,
+      });
+    } else {
+      used[layer] += length;
+      used.total += length;
+      fitting.push(memory);
+    }
+  }
+  return fitting;
+}
+
+/**
+ * Each candidate with the relevance its floor applies to: without a scorer,
+ * the store's; with one, the cosine: the store's `similarity` where it gave
+ * one, and the scorer's for the others, which alone are embedded (none when
+ * the store gave every candidate's, so the cue is embedded once, by the store).
+ */
 async function score(
   scorer: RelevanceScorer | undefined,
   cue: string,
-  candidates: readonly { record: MemoryRecord; relevance: number; place: number }[],
+  candidates: readonly AdmittedCandidate[],
 ): Promise<ScoredCandidate[]> {
+  const unscored = scorer ? candidates.filter(({ similarity }) => similarity === undefined) : [];
   const scores =
-    scorer && candidates.length > 0
+    scorer && unscored.length > 0
       ? await scorer(
           cue,
-          candidates.map(({ record }) => record),
+          unscored.map(({ record }) => record),
         )
-      : undefined;
-  return candidates.map(({ record, relevance, place }, index) => ({
+      : [];
+  const scoreOf = new Map(unscored.map(({ record }, index) => [record, scores[index] as number]));
+  return candidates.map(({ record, relevance, similarity, place }) => ({
     record,
-    relevance: scores ? (scores[index] as number) : relevance,
+    relevance: scorer ? (similarity ?? (scoreOf.get(record) as number)) : relevance,
     storeRelevance: relevance,
     storePlace: place,
   }));

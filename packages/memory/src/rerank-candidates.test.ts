@@ -64,6 +64,34 @@ const ids = (result: { memories: readonly { record: { id: string } }[] }) =>
   result.memories.map(({ record }) => record.id);
 
 describe('recall with a reranker', () => {
+  it('asks the reranker once when a full window is scanned again for the whole budget', async () => {
+    const windows: (number | undefined)[] = [];
+    const source: CandidateSource = {
+      async scanCandidates(query) {
+        windows.push(query.window);
+        return {
+          memories: Array.from({ length: 60 }, (_, index) => ({
+            record: memoryRecord(`m${index}`, `memory ${index}`, {
+              salience: index < 3 ? 0.9 : 0.1,
+            }),
+            relevance: 60 - index,
+          })),
+          dropped: [],
+          degradations: [],
+        };
+      },
+    };
+    const { model, calls } = scoringModel(() => 0.5);
+    const result = await recallWith(
+      source,
+      { reranker: createAiSdkReranker({ model }) },
+      { ...byRelevanceAlone, minSalience: 0.5 },
+    );
+    expect(windows).toEqual([50, undefined]);
+    expect(calls).toHaveLength(1);
+    expect(ids(result)).toEqual(['m0', 'm1', 'm2']);
+  });
+
   it('ranks the candidates by the reranker scores, sending it the cue and their texts', async () => {
     const { model, calls } = scoringModel((text) => judged[text] as number);
     const result = await recallWith(fiveCandidates, { reranker: createAiSdkReranker({ model }) });

@@ -43,6 +43,55 @@ export interface WorkingContext {
 /** An empty window that read nothing. */
 const nothingRead: WorkingContext = { turns: [], dropped: [], degraded: false };
 
+/** Reads the window at a scope already validated (see {@link workingWindowReader}). */
+export type WindowReader = (asking: MemoryScope) => Promise<WorkingContext>;
+
+/**
+ * The reading of {@link WorkingWindow} for a scope its caller has already
+ * validated with `toScope`, so a hydration parses its scope once.
+ *
+ * @throws InvalidMemoryInput when `recentTurns` is not an integer from 0 to
+ * {@link Limits.queryLimit}.
+ */
+export function workingWindowReader(options: WorkingWindowOptions): WindowReader {
+  const { recentTurns, source } = options;
+  if (!Number.isInteger(recentTurns) || recentTurns < 0 || recentTurns > Limits.queryLimit) {
+    throw new InvalidMemoryInput(
+      `invalid working window: recentTurns must be an integer from 0 to ${Limits.queryLimit}`,
+    );
+  }
+  const excludeSpeakers: ReadonlySet<string> = new Set(
+    [...(options.excludeSpeakers ?? [])].map(speakerKey),
+  );
+  return async (asking) => {
+    if (recentTurns === 0) return nothingRead;
+    let recent: readonly ConversationTurn[];
+    try {
+      recent = await source.recent(asking, recentTurns);
+    } catch (error) {
+      if (MemoryUnavailable.isInstance(error)) {
+        return { turns: [], dropped: [], degraded: true, failure: error };
+      }
+      throw error;
+    }
+    const turns: ConversationTurn[] = [];
+    const dropped: Dropped[] = [];
+    // A source that answers more than it was asked for keeps its newest turns.
+    for (const turn of recent.slice(-recentTurns)) {
+      const speaker = speakerName(turn.speaker);
+      if (rendersBlank(turn.text)) {
+        // An empty row renders as a bare "[working]" line: a turn in which nobody said anything.
+        dropped.push({ id: turn.turnId, reason: 'the turn carries no text' });
+      } else if (speaker.length > 0 && excludeSpeakers.has(speakerKey(speaker))) {
+        dropped.push({ id: turn.turnId, reason: `speaker ${JSON.stringify(speaker)} is excluded` });
+      } else {
+        turns.push(turn);
+      }
+    }
+    return { turns, dropped, degraded: false };
+  };
+}
+
 /**
  * The last few turns of a conversation, recency-anchored and ungated.
  *
@@ -53,24 +102,14 @@ const nothingRead: WorkingContext = { turns: [], dropped: [], degraded: false };
  * fill it: an empty turn and a turn by an excluded speaker.
  */
 export class WorkingWindow {
-  readonly #source: ConversationSource;
-  readonly #recentTurns: number;
-  readonly #excludeSpeakers: ReadonlySet<string>;
+  readonly #read: WindowReader;
 
   /**
    * @throws InvalidMemoryInput when `recentTurns` is not an integer from 0 to
    * {@link Limits.queryLimit}.
    */
   constructor(options: WorkingWindowOptions) {
-    const { recentTurns } = options;
-    if (!Number.isInteger(recentTurns) || recentTurns < 0 || recentTurns > Limits.queryLimit) {
-      throw new InvalidMemoryInput(
-        `invalid working window: recentTurns must be an integer from 0 to ${Limits.queryLimit}`,
-      );
-    }
-    this.#source = options.source;
-    this.#recentTurns = recentTurns;
-    this.#excludeSpeakers = new Set([...(options.excludeSpeakers ?? [])].map(speakerKey));
+    this.#read = workingWindowReader(options);
   }
 
   /**
@@ -83,31 +122,6 @@ export class WorkingWindow {
    * @throws whatever else the source throws (a bug is not a degradation).
    */
   async read(scope: MemoryScope): Promise<WorkingContext> {
-    const asking = toScope(scope);
-    if (this.#recentTurns === 0) return nothingRead;
-    let recent: readonly ConversationTurn[];
-    try {
-      recent = await this.#source.recent(asking, this.#recentTurns);
-    } catch (error) {
-      if (MemoryUnavailable.isInstance(error)) {
-        return { turns: [], dropped: [], degraded: true, failure: error };
-      }
-      throw error;
-    }
-    const turns: ConversationTurn[] = [];
-    const dropped: Dropped[] = [];
-    // A source that answers more than it was asked for keeps its newest turns.
-    for (const turn of recent.slice(-this.#recentTurns)) {
-      const speaker = speakerName(turn.speaker);
-      if (rendersBlank(turn.text)) {
-        // An empty row renders as a bare "[working]" line: a turn in which nobody said anything.
-        dropped.push({ id: turn.turnId, reason: 'the turn carries no text' });
-      } else if (speaker.length > 0 && this.#excludeSpeakers.has(speakerKey(speaker))) {
-        dropped.push({ id: turn.turnId, reason: `speaker ${JSON.stringify(speaker)} is excluded` });
-      } else {
-        turns.push(turn);
-      }
-    }
-    return { turns, dropped, degraded: false };
+    return this.#read(toScope(scope));
   }
 }

@@ -12,6 +12,7 @@ import { describeRelevancePrivacyContract } from './relevance-privacy-contract.j
 import { describeRetrievalContract } from './retrieval-contract.js';
 import { describeScopeRoundTripContract } from './scope-round-trip-contract.js';
 import { describeSettleContract } from './settle-contract.js';
+import { describeSimilarityContract } from './similarity-contract.js';
 import type { OpenStoreHarness, StoreCapabilities, StoreHarness } from './store-harness.js';
 import { createTestEmbedder } from './test-embedder.js';
 import { describeTurnsContract } from './turns-contract.js';
@@ -76,6 +77,7 @@ export function describeMemoryStoreContract(
     describePinnedContract(context);
     describeContextContract(context);
     describeFusionContract(context);
+    describeSimilarityContract(context);
     describeHistoryContract(context);
     describeListContract(context);
     describeForgetContract(context);

@@ -382,7 +382,9 @@ export class DrizzleMemoryStore implements MemoryStore {
    * Rows ranked beyond the limit or under a floor are in `dropped` with the
    * reason. Each list ranks core's `candidateWindow(limit, scanBudget)`,
    * `min(scanBudget, max(50, 2 × limit))` rows; when more matched the cue's words,
-   * `degradations` says so (`scan-budget-spent`). A blank cue finds nothing.
+   * `degradations` says so (`scan-budget-spent`). With a cue vector, every
+   * row with a vector of the model carries its cosine `similarity` to the
+   * cue. A blank cue finds nothing.
    * When this store changed more than 50 rows plus a tenth of the table since
    * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`).
    *
@@ -399,8 +401,11 @@ export class DrizzleMemoryStore implements MemoryStore {
 
   /**
    * Every memory visible to `query.scope` that matches the cue, best first,
-   * uncapped by `query.limit`: up to `scanBudget` rows per list, and
-   * `scan-budget-spent` in `degradations` when more matched. Rows under a
+   * uncapped by `query.limit`: up to `scanBudget` rows per list (or the
+   * query's `window`, when smaller), and `scan-budget-spent` in
+   * `degradations` when more matched than the budget let it rank. With a cue
+   * vector, every row with a vector of the model carries its cosine
+   * `similarity` to the cue. Rows under a
    * floor are in `dropped`. Analyzes `memories` first when due, as `retrieve`.
    *
    * @throws InvalidMemoryInput when the query is malformed.
@@ -410,7 +415,8 @@ export class DrizzleMemoryStore implements MemoryStore {
   scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     return this.#run('scan candidate memories', async () => {
       const valid = parseInput(memoryQuerySchema, query, 'memory query');
-      return this.#search(valid, this.#settings.scanBudget, false);
+      const { scanBudget } = this.#settings;
+      return this.#search(valid, Math.min(scanBudget, valid.window ?? scanBudget), false);
     });
   }
 
@@ -489,15 +495,17 @@ export class DrizzleMemoryStore implements MemoryStore {
         code: DegradationCode.commonTermsSkipped,
         detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
       });
-    } else if (ranked.lexicalOverflow) {
+    } else if (ranked.lexicalOverflow && (capped || window === this.#settings.scanBudget)) {
+      // Past a window a scan's caller chose, rows were not wanted: only a spent budget weakens it.
       degradations.push({
         code: DegradationCode.scanBudgetSpent,
         detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
       });
     }
-    const candidates = ranked.ranked.map(({ row, relevance }) => ({
+    const candidates = ranked.ranked.map(({ row, relevance, similarity }) => ({
       record: memoryRecordOf(row),
       relevance,
+      ...(similarity === undefined ? {} : { similarity }),
     }));
     return settleCandidates(candidates, query, capped, degradations);
   }

@@ -11,7 +11,8 @@ import { InMemoryStore } from './in-memory-store.js';
 export interface InMemoryStoreOptions {
   /**
    * Embeds memory texts and cues. With one, retrieval fuses full-text and
-   * cosine rankings (reciprocal rank fusion), and an `apply` whose texts
+   * cosine rankings (reciprocal rank fusion), every memory answered with a
+   * vector carries its cosine `similarity` to the cue, and an `apply` whose texts
    * cannot be embedded (the embedder fails, or answers a vector missing, of
    * the wrong length, or holding NaN or infinity) raises `MemoryUnavailable`
    * and writes nothing; a cue that cannot be embedded ranks by full text,
@@ -23,7 +24,8 @@ export interface InMemoryStoreOptions {
   /**
    * What one query may read; 1000 by default. Each ranking (full-text,
    * vectors) reads at most this many rows: `scanCandidates` reads this many
-   * and reports a `scan-budget-spent` degradation when more matched;
+   * (or the query's `window`, when smaller) and reports a
+   * `scan-budget-spent` degradation when more matched than the budget let it read;
    * `retrieve` reads 4 × its limit, at least 50, at most this, and reports
    * `scan-budget-spent` too when more memories matched the cue's words. Full-text
    * matching reads at most this many index entries: cue words held by so many

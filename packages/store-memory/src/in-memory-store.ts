@@ -162,9 +162,11 @@ export class InMemoryStore implements MemoryStore {
   async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
-    const outcome = await this.search(valid, this.scanBudget);
+    const page = Math.min(this.scanBudget, valid.window ?? this.scanBudget);
+    const outcome = await this.search(valid, page);
     const degradations = [...outcome.degradations];
-    if (outcome.unread > 0) {
+    // Rows past a window the caller chose were not wanted; only a spent budget weakens the scan.
+    if (outcome.unread > 0 && page === this.scanBudget) {
       degradations.push({
         code: DegradationCode.scanBudgetSpent,
         detail: `${outcome.unread} more matching memories were not read: the scan budget is ${this.scanBudget} per ranking`,

@@ -6,6 +6,7 @@ import {
   type MemoryLayer,
   type ScoredMemory,
   type StoredLayer,
+  similarityOf,
 } from '@symfonic/core';
 import { bm25PlusScore } from './bm25-plus-score.js';
 import { englishStopTerms } from './english-stop-terms.js';
@@ -71,7 +72,12 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
   const { cueVector, weights } = search;
   if (cueVector && weights.lexical === 0) {
     const vector = rankByVector(tenant, search, cueVector);
-    return { ranked: vector.ranked, unread: vector.unread, unreadWordMatches: 0, skippedTerms: 0 };
+    return {
+      ranked: withSimilarity(tenant, vector.ranked, cueVector),
+      unread: vector.unread,
+      unreadWordMatches: 0,
+      skippedTerms: 0,
+    };
   }
   const lexical = rankByText(tenant, search);
   if (!cueVector || weights.vector === 0) return lexical;
@@ -81,11 +87,28 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
     { records: vector.ranked.map((candidate) => candidate.record), weight: weights.vector },
   ]);
   return {
-    ranked,
+    ranked: withSimilarity(tenant, ranked, cueVector),
     unread: lexical.unread + vector.unread,
     unreadWordMatches: lexical.unread,
     skippedTerms: lexical.skippedTerms,
   };
+}
+
+/**
+ * Each candidate with its cosine similarity to the cue (see
+ * `ScoredMemory.similarity`), whichever ranking brought it, when the memory
+ * has a vector; the others as they were.
+ */
+function withSimilarity(
+  tenant: TenantMemories,
+  ranked: readonly ScoredMemory[],
+  cueVector: Float32Array,
+): ScoredMemory[] {
+  return ranked.map((candidate) => {
+    const memory = tenant.memories.get(candidate.record.id);
+    const cosine = memory && tenant.similarity(memory, cueVector);
+    return cosine === undefined ? candidate : { ...candidate, similarity: similarityOf(cosine) };
+  });
 }
 
 /** The stored layers a search reads: the asked ones, or both. */

@@ -99,6 +99,13 @@ export class TenantMemories {
     return memory && isPrefixVisible(memory.key, queryKey) ? memory : undefined;
   }
 
+  /** The cosine of `cueVector` (unit length) and the vector of `memory`, or `undefined` when it has none. */
+  similarity(memory: StoredMemory, cueVector: Float32Array): number | undefined {
+    return this.buckets
+      .get(`${memory.key}\u0000${memory.record.layer}`)
+      ?.similarity(memory.record.id, cueVector);
+  }
+
   /**
    * Write `changes` (computed and checked beforehand): nothing here can fail,
    * which is what makes an apply all-or-nothing.

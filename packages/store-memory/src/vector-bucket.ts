@@ -65,31 +65,44 @@ export class VectorBucket {
 
   /**
    * Call `visit(id, similarity)` for every row, the similarity being the dot
-   * product with `query` (the cosine, as both are unit length). The inner
-   * loop is unrolled by four with separate sums, which lets the engine
-   * overlap the multiplications.
+   * product with `query` (the cosine, as both are unit length).
    */
   scan(query: Float32Array, visit: (id: string, similarity: number) => void): void {
     const { dimensions, matrix, ids } = this;
-    const unrolled = dimensions - (dimensions % 4);
     for (let row = 0; row < ids.length; row += 1) {
-      const offset = row * dimensions;
-      let sum0 = 0;
-      let sum1 = 0;
-      let sum2 = 0;
-      let sum3 = 0;
-      let index = 0;
-      for (; index < unrolled; index += 4) {
-        const at = offset + index;
-        sum0 += (matrix[at] as number) * (query[index] as number);
-        sum1 += (matrix[at + 1] as number) * (query[index + 1] as number);
-        sum2 += (matrix[at + 2] as number) * (query[index + 2] as number);
-        sum3 += (matrix[at + 3] as number) * (query[index + 3] as number);
-      }
-      for (; index < dimensions; index += 1) {
-        sum0 += (matrix[offset + index] as number) * (query[index] as number);
-      }
-      visit(ids[row] as string, sum0 + sum1 + sum2 + sum3);
+      visit(ids[row] as string, rowDot(matrix, row * dimensions, query));
     }
   }
+
+  /** The dot product of `query` and the row of `id` (the cosine), or `undefined` when the bucket has no such row. */
+  similarity(id: string, query: Float32Array): number | undefined {
+    const row = this.rowOf.get(id);
+    return row === undefined ? undefined : rowDot(this.matrix, row * this.dimensions, query);
+  }
+}
+
+/**
+ * The dot product of `query` and the row of `matrix` starting at `offset`.
+ * The loop is unrolled by four with separate sums, which lets the engine
+ * overlap the multiplications.
+ */
+function rowDot(matrix: Float32Array, offset: number, query: Float32Array): number {
+  const dimensions = query.length;
+  const unrolled = dimensions - (dimensions % 4);
+  let sum0 = 0;
+  let sum1 = 0;
+  let sum2 = 0;
+  let sum3 = 0;
+  let index = 0;
+  for (; index < unrolled; index += 4) {
+    const at = offset + index;
+    sum0 += (matrix[at] as number) * (query[index] as number);
+    sum1 += (matrix[at + 1] as number) * (query[index + 1] as number);
+    sum2 += (matrix[at + 2] as number) * (query[index + 2] as number);
+    sum3 += (matrix[at + 3] as number) * (query[index + 3] as number);
+  }
+  for (; index < dimensions; index += 1) {
+    sum0 += (matrix[offset + index] as number) * (query[index] as number);
+  }
+  return sum0 + sum1 + sum2 + sum3;
 }

@@ -12,7 +12,7 @@ export const candidateWindowFactor = 2;
  * `scan-budget-spent` when more rows matched than the window let in. Why
  * this window, with its evaluation figures: the decision record on the core
  * settle path (`docs/decisions`). `scanCandidates` reads the whole scan
- * budget instead.
+ * budget instead, or the query's `window` when the caller asks for fewer.
  *
  * @returns a whole number from `min(scanBudget, 50)` to `scanBudget`; never throws.
  */

@@ -37,7 +37,11 @@ export interface RankRequest {
 
 /** What {@link rankMemories} found. */
 export interface RankedMemories {
-  /** Best first: relevance, then salience, then the later update, then the smaller id. */
+  /**
+   * Best first: relevance, then salience, then the later update, then the
+   * smaller id; with a cue vector, each row that has a vector of the model
+   * carries its cosine similarity to the cue.
+   */
   readonly ranked: RankedMemory[];
   /** More rows matched the cue's words than the window let into the ranking. */
   readonly lexicalOverflow: boolean;
@@ -115,6 +119,19 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
     lexical as (
       select id, place as position from lexical_scored where place <= ${window}
     )`;
+}
+
+/**
+ * The cosine similarity of the cue's vector and the vector of the joined
+ * memory (`null` when it has none of the model): one less the cosine
+ * distance, read by primary key for each ranked row, whichever list brought
+ * it, and guarded by the scope like every other read.
+ */
+function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: MemoryScope): SQL {
+  return sql`(select 1 - (${vector.index.column} <=> ${vector.index.literal(vector.values)})
+    from ${memoryEmbeddings}
+    where ${memoryEmbeddings.memoryId} = ${memories.id} and ${vector.index.rows}
+      and ${visibleTo(memoryEmbeddings, scope)})`;
 }
 
 /**
@@ -209,6 +226,7 @@ export async function rankMemories(
       ${rankedRowsJson.select(
         sql`ranked.relevance`,
         sql`ranked.relevance desc, ${memories.salience} desc, ${memories.updatedAt} desc, ${memories.id} collate "C"`,
+        vector ? cueSimilarity(vector, request.scope) : undefined,
       )} as ranked,
       (select count(*) from lexical_scored) > ${window} as overflow,
       (select count(*) from common_candidates) > ${window} as common_cut

@@ -1,11 +1,14 @@
+import { similarityOf } from '@symfonic/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MemoryRow } from '../rows/memory-columns.js';
 import { memories } from '../schema/memories.js';
 
-/** One ranked row: the memory and its fused relevance, in (0, 1]. */
+/** One ranked row: the memory, its fused relevance, in (0, 1], and its cosine similarity to the cue when ranked by vectors. */
 export interface RankedMemory {
   readonly row: MemoryRow;
   readonly relevance: number;
+  /** -1..1; absent when the ranking had no cue vector or the memory has no vector of the model. */
+  readonly similarity?: number;
 }
 
 /** The columns of a {@link MemoryRow}, in the order each row's JSON array holds them. */
@@ -42,11 +45,12 @@ type RowTuple = [
   updatedAt: string,
   context: string | null,
   relevance: number,
+  similarity: number | null,
 ];
 
 /**
  * Ranked memories travel as one JSON document: an array, best first, of one
- * array per memory (its columns, then its relevance). A few hundred rows of
+ * array per memory (its columns, then its relevance and its similarity). A few hundred rows of
  * fourteen columns cost PGlite's wire-protocol decoding and drizzle's
  * mapping more than the ranking itself; one text value and `JSON.parse` cost
  * a fraction of that (the measurements are in the decision record on the
@@ -58,10 +62,11 @@ type RowTuple = [
 export const rankedRowsJson = {
   /**
    * The aggregate selecting the rows of `memories` joined in the statement,
-   * each with `relevance`, ordered by `order`: `null` when no row joined.
+   * each with `relevance` and `similarity` (SQL `null` when absent), ordered
+   * by `order`: `null` when no row joined.
    */
-  select(relevance: SQL, order: SQL): SQL {
-    return sql`json_agg(json_build_array(${sql.join(rowColumns, sql`, `)}, ${relevance}) order by ${order})::text`;
+  select(relevance: SQL, order: SQL, similarity: SQL = sql`null`): SQL {
+    return sql`json_agg(json_build_array(${sql.join(rowColumns, sql`, `)}, ${relevance}, ${similarity}) order by ${order})::text`;
   },
 
   /**
@@ -76,8 +81,10 @@ export const rankedRowsJson = {
     const tuples: unknown = JSON.parse(json);
     if (!Array.isArray(tuples)) throw new TypeError('the ranked rows are not a JSON array');
     return (tuples as RowTuple[]).map((tuple) => {
-      if (!Array.isArray(tuple) || tuple.length !== rowColumns.length + 1) {
-        throw new TypeError('a ranked row is not an array of its columns and relevance');
+      if (!Array.isArray(tuple) || tuple.length !== rowColumns.length + 2) {
+        throw new TypeError(
+          'a ranked row is not an array of its columns, relevance and similarity',
+        );
       }
       const [
         id,
@@ -95,6 +102,7 @@ export const rankedRowsJson = {
         updatedAt,
         context,
         relevance,
+        similarity,
       ] = tuple;
       return {
         row: {
@@ -114,6 +122,7 @@ export const rankedRowsJson = {
           context,
         },
         relevance,
+        ...(similarity === null ? {} : { similarity: similarityOf(similarity) }),
       };
     });
   },
