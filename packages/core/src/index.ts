@@ -104,6 +104,7 @@ export {
   candidateWindow,
   candidateWindowFactor,
   minimumCandidateWindow,
+  scanWindow,
 } from './settle/candidate-window.js';
 export { type FloorMeasure, floorReason } from './settle/floor-reason.js';
 export { formatScore } from './settle/format-score.js';

@@ -88,7 +88,13 @@ export const retrievalResultSchema = z.object({
   memories: z.array(scoredMemorySchema),
   dropped: z.array(droppedSchema),
   degradations: z.array(degradationSchema),
+  /**
+   * The embedding model (`EmbeddingProvider.model`) every `similarity` of
+   * `memories` was computed with; absent when none has one. A reader scoring
+   * with another model must not take them for its own.
+   */
+  similarityModel: z.string().optional(),
 });
 
-/** `{ memories, dropped, degradations }`. */
+/** `{ memories, dropped, degradations, similarityModel? }`. */
 export type RetrievalResult = z.infer<typeof retrievalResultSchema>;

@@ -13,7 +13,8 @@ export const defaultVectorCacheSize = 20_000;
 /**
  * A {@link RelevanceScorer} that puts relevance on one scale whatever the
  * store: the cosine similarity (-1 to 1) of the cue's vector and each
- * memory's. Memory vectors are kept by text in a least-recently-used cache of
+ * memory's, naming the embedder's `model` (so recall takes a store's
+ * similarities of that model for its own). Memory vectors are kept by text in a least-recently-used cache of
  * `capacity` entries, so a memory is embedded once, not once per hydration;
  * the cue and every uncached text go to the embedder in one batch.
  *
@@ -28,7 +29,7 @@ export function embeddingRelevance(
   capacity: number = defaultVectorCacheSize,
 ): RelevanceScorer {
   const cache = new Map<string, Float32Array>();
-  return async (cue: string, records: readonly MemoryRecord[]) => {
+  const scorer = async (cue: string, records: readonly MemoryRecord[]) => {
     const missing = [
       ...new Set(records.map(({ text }) => text).filter((text) => !cache.has(text))),
     ];
@@ -62,4 +63,5 @@ export function embeddingRelevance(
     }
     return scores;
   };
+  return Object.assign(scorer, { model: embedder.model });
 }

@@ -294,6 +294,7 @@ describe('recall', () => {
         scored(memoryRecord('b', 'owns a cat'), 50),
         { ...scored(memoryRecord('c', 'drinks coffee'), 10), similarity: 0.1 },
       ],
+      similarityModel: 'model-a',
     });
     const asked: string[][] = [];
     const result = await recall(
@@ -302,10 +303,13 @@ describe('recall', () => {
       resolveRecallOptions({ minRelevance: 0.3 }),
       {
         now,
-        relevance: async (_cue, records) => {
-          asked.push(records.map(({ id }) => id));
-          return records.map(() => 0.4);
-        },
+        relevance: Object.assign(
+          async (_cue: string, records: readonly { id: string }[]) => {
+            asked.push(records.map(({ id }) => id));
+            return records.map(() => 0.4);
+          },
+          { model: 'model-a' },
+        ),
       },
     );
     expect(asked).toEqual([['b']]);
@@ -319,6 +323,7 @@ describe('recall', () => {
   it('never calls the scorer when the store gave every similarity', async () => {
     const { source } = answering({
       memories: [{ ...scored(memoryRecord('a', 'likes tea')), similarity: 0.5 }],
+      similarityModel: 'model-a',
     });
     const result = await recall(
       source,
@@ -326,12 +331,42 @@ describe('recall', () => {
       resolveRecallOptions({}),
       {
         now,
-        relevance: async () => {
-          throw new Error('the cue was embedded again');
-        },
+        relevance: Object.assign(
+          async () => {
+            throw new Error('the cue was embedded again');
+          },
+          { model: 'model-a' },
+        ),
       },
     );
     expect(result.memories.map(({ relevance }) => relevance)).toEqual([0.5]);
+  });
+
+  it("scores every candidate itself when the store's similarities are of another model", async () => {
+    const memories = [{ ...scored(memoryRecord('a', 'likes tea')), similarity: 0.9 }];
+    for (const similarityModel of ['model-b', undefined]) {
+      const { source } = answering(
+        similarityModel === undefined ? { memories } : { memories, similarityModel },
+      );
+      const asked: string[][] = [];
+      const result = await recall(
+        source,
+        { scope: userScope, cue: 'tea' },
+        resolveRecallOptions({}),
+        {
+          now,
+          relevance: Object.assign(
+            async (_cue: string, records: readonly { id: string }[]) => {
+              asked.push(records.map(({ id }) => id));
+              return records.map(() => 0.2);
+            },
+            { model: 'model-a' },
+          ),
+        },
+      );
+      expect(asked).toEqual([['a']]);
+      expect(result.memories.map(({ relevance }) => relevance)).toEqual([0.2]);
+    }
   });
 
   it("keeps the store's relevance without a scorer, whatever similarity it gave", async () => {

@@ -25,13 +25,13 @@ const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
 
 /**
  * Scores candidates against a cue on one known scale (cosine similarity with
- * an embedder); recall asks it only for the candidates the store answered
- * without a `similarity`.
+ * an embedder, whose `model` it names); recall asks it only for the
+ * candidates the store answered without a `similarity` of that same model.
  */
-export type RelevanceScorer = (
+export type RelevanceScorer = ((
   cue: string,
   records: readonly MemoryRecord[],
-) => Promise<readonly number[]>;
+) => Promise<readonly number[]>) & { readonly model?: string };
 
 /** What recall kept, best first, what it left out and why, and what weakened it. */
 export interface RecallResult {
@@ -164,7 +164,10 @@ async function rankScanned(
     scanned.memories.map(({ record }) => record),
     request.scope,
   );
-  const admitted = admit(scanned.memories, options, dropped);
+  // The store's similarities stand for the scorer's only when they are of its model.
+  const model = context.relevance?.model;
+  const ownSimilarities = model !== undefined && scanned.similarityModel === model;
+  const admitted = admit(scanned.memories, options, dropped, ownSimilarities);
   const scored = await score(context.relevance, request.cue, admitted);
   const { minRelevance } = options;
   const relevant =
@@ -189,6 +192,7 @@ function admit(
   candidates: readonly ScoredMemory[],
   options: RecallOptions,
   dropped: Dropped[],
+  ownSimilarities: boolean,
 ): AdmittedCandidate[] {
   const seen = new Set<string>();
   const admitted: AdmittedCandidate[] = [];
@@ -207,7 +211,7 @@ function admit(
         admitted.push({
           record,
           relevance: candidate.relevance,
-          similarity: candidate.similarity,
+          similarity: ownSimilarities ? candidate.similarity : undefined,
           place,
         });
       } else dropped.push({ id: record.id, reason: underFloor });

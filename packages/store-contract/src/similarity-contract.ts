@@ -20,7 +20,8 @@ const texts = [
 
 /**
  * The cosine similarity a store answers with each memory it ranked by
- * vectors (`ScoredMemory.similarity`), and the `window` of `scanCandidates`.
+ * vectors (`ScoredMemory.similarity`), with the model it is of
+ * (`RetrievalResult.similarityModel`), and the `window` of `scanCandidates`.
  */
 export function describeSimilarityContract(context: ContractContext): void {
   const vectors = context.capabilities.vectors === true;
@@ -43,6 +44,7 @@ export function describeSimilarityContract(context: ContractContext): void {
           await store.scanCandidates(query()),
         ] as RetrievalResult[]) {
           expect(result.memories.length).toBeGreaterThan(0);
+          expect(result.similarityModel).toBe(context.embedder.model);
           for (const { record, similarity } of result.memories) {
             const [vector] = await context.embedder.embed([record.text]);
             expect(similarity).toBeDefined();
@@ -63,6 +65,7 @@ export function describeSimilarityContract(context: ContractContext): void {
       const result = await store.scanCandidates(query());
       expect(result.memories.length).toBeGreaterThan(0);
       for (const memory of result.memories) expect(memory.similarity).toBeUndefined();
+      expect(result.similarityModel).toBeUndefined();
     });
 
     it('reads at most the window from each ranking, and a window is no degradation', async () => {

@@ -35,6 +35,7 @@ import {
   requireOpList,
   requireVisible,
   type StoredLayer,
+  scanWindow,
   settleCandidates,
   storedLayerSchema,
   toScope,
@@ -416,7 +417,7 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('scan candidate memories', async () => {
       const valid = parseInput(memoryQuerySchema, query, 'memory query');
       const { scanBudget } = this.#settings;
-      return this.#search(valid, Math.min(scanBudget, valid.window ?? scanBudget), false);
+      return this.#search(valid, scanWindow(valid.window, scanBudget), false);
     });
   }
 
@@ -507,7 +508,8 @@ export class DrizzleMemoryStore implements MemoryStore {
       relevance,
       ...(similarity === undefined ? {} : { similarity }),
     }));
-    return settleCandidates(candidates, query, capped, degradations);
+    const settled = settleCandidates(candidates, query, capped, degradations);
+    return vector ? { ...settled, similarityModel: vector.index.model } : settled;
   }
 
   /**

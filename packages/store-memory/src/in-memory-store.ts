@@ -32,6 +32,7 @@ import {
   type RetrievalResult,
   requireOpList,
   type ScoredMemory,
+  scanWindow,
   settleCandidates,
   toScope,
   validateMemoryOp,
@@ -59,6 +60,8 @@ interface SearchOutcome {
   readonly unread: number;
   /** Of those, the rows matching the cue's words. */
   readonly unreadWordMatches: number;
+  /** The model of the cue vector the similarities were computed with, when there was one. */
+  readonly similarityModel?: string;
 }
 
 /**
@@ -156,13 +159,13 @@ export class InMemoryStore implements MemoryStore {
         detail: `more than ${page} memories matched the cue's words: only the best ${page} were ranked, ${outcome.unreadWordMatches} more were not read`,
       });
     }
-    return served(settleCandidates(outcome.ranked, valid, true, degradations));
+    return served(settleCandidates(outcome.ranked, valid, true, degradations), outcome);
   }
 
   async scanCandidates(query: MemoryQuery): Promise<RetrievalResult> {
     this.ensureOpen();
     const valid = parseInput(memoryQuerySchema, query, 'memory query');
-    const page = Math.min(this.scanBudget, valid.window ?? this.scanBudget);
+    const page = scanWindow(valid.window, this.scanBudget);
     const outcome = await this.search(valid, page);
     const degradations = [...outcome.degradations];
     // Rows past a window the caller chose were not wanted; only a spent budget weakens the scan.
@@ -172,7 +175,7 @@ export class InMemoryStore implements MemoryStore {
         detail: `${outcome.unread} more matching memories were not read: the scan budget is ${this.scanBudget} per ranking`,
       });
     }
-    return served(settleCandidates(outcome.ranked, valid, false, degradations));
+    return served(settleCandidates(outcome.ranked, valid, false, degradations), outcome);
   }
 
   async pinned(scope: MemoryScope, options: PinnedOptions): Promise<readonly MemoryRecord[]> {
@@ -296,6 +299,7 @@ export class InMemoryStore implements MemoryStore {
       degradations,
       unread: outcome.unread,
       unreadWordMatches: outcome.unreadWordMatches,
+      ...(cueVector && this.embedder ? { similarityModel: this.embedder.model } : {}),
     };
   }
 
@@ -375,11 +379,15 @@ export class InMemoryStore implements MemoryStore {
   }
 }
 
-/** A settled retrieval whose memories share nothing mutable with the store (see {@link copyRecord}). */
-function served(settled: RetrievalResult): RetrievalResult {
+/**
+ * A settled retrieval whose memories share nothing mutable with the store
+ * (see {@link copyRecord}), naming the model of its similarities.
+ */
+function served(settled: RetrievalResult, outcome: SearchOutcome): RetrievalResult {
   return {
     ...settled,
     memories: settled.memories.map((memory) => ({ ...memory, record: copyRecord(memory.record) })),
+    ...(outcome.similarityModel === undefined ? {} : { similarityModel: outcome.similarityModel }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidateWindow } from './candidate-window.js';
+import { candidateWindow, scanWindow } from './candidate-window.js';
 
 describe('candidateWindow', () => {
   it('reads two rows per memory of the limit, and at least 50', () => {
@@ -13,5 +13,13 @@ describe('candidateWindow', () => {
     expect(candidateWindow(50, 60)).toBe(60);
     expect(candidateWindow(1, 30)).toBe(30);
     expect(candidateWindow(1_000, 500)).toBe(500);
+  });
+});
+
+describe('scanWindow', () => {
+  it("reads the query's window when it asks for fewer rows than the budget, else the budget", () => {
+    expect(scanWindow(50, 500)).toBe(50);
+    expect(scanWindow(undefined, 500)).toBe(500);
+    expect(scanWindow(800, 500)).toBe(500);
   });
 });

@@ -19,3 +19,14 @@ export const candidateWindowFactor = 2;
 export function candidateWindow(limit: number, scanBudget: number): number {
   return Math.min(scanBudget, Math.max(minimumCandidateWindow, candidateWindowFactor * limit));
 }
+
+/**
+ * How many rows each ranking of a store reads for `scanCandidates`: the
+ * query's `window` when the caller asks for fewer rows than the scan budget,
+ * else the whole budget.
+ *
+ * @returns a whole number from 1 to `scanBudget`; never throws.
+ */
+export function scanWindow(window: number | undefined, scanBudget: number): number {
+  return Math.min(scanBudget, window ?? scanBudget);
+}
