@@ -1,4 +1,4 @@
-import { InvalidMemoryInput, Limits, RejectionCode } from '@symfonic/core';
+import { InvalidMemoryInput, Limits, type MemoryRecord, RejectionCode } from '@symfonic/core';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context.js';
 import { acme, addMemory, expectFailure, writerProvenance } from './contract-fixtures.js';
@@ -78,14 +78,11 @@ export function describeWritesContract(context: ContractContext): void {
         text: 'Ran at minus zero degrees',
         metadata: { reading: { celsius: -0 } },
       });
-      expect(
-        Object.is(
-          record.metadata?.reading && (record.metadata.reading as { celsius: number }).celsius,
-          0,
-        ),
-      ).toBe(true);
+      const celsius = (metadata: MemoryRecord['metadata']) =>
+        (metadata?.reading as { celsius?: number } | undefined)?.celsius;
+      expect(Object.is(celsius(record.metadata), 0)).toBe(true);
       const read = await store.get(acme('user:1'), record.id);
-      expect(Object.is((read?.metadata?.reading as { celsius: number }).celsius, 0)).toBe(true);
+      expect(Object.is(celsius(read?.metadata), 0)).toBe(true);
     });
 
     it('reject an add whose normalised text exists in that scope and layer, naming the existing id', async () => {
