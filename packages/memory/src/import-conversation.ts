@@ -192,8 +192,8 @@ export async function importConversation(
   const merged: MergedTurn[] = [];
   const refused: RefusedTurn[] = [];
   let contextShortened = 0;
-  const pending: { turnId: string; op: MemoryOpInput; shortened: boolean }[] = [];
-  const inputIndex = new Map<string, number>();
+  /** The turns of the next write: each one's place in the input, id, op and whether its context was cut. */
+  const pending: { index: number; turnId: string; op: MemoryOpInput; shortened: boolean }[] = [];
   const seen = new Set<string>();
   const said: string[] = [];
 
@@ -212,11 +212,13 @@ export async function importConversation(
       if (turn.shortened) contextShortened += 1;
     }
     for (const rejection of result.rejected) {
-      const turnId = batch[rejection.index]?.turnId as string;
+      const turn = batch[rejection.index];
+      if (!turn) continue;
+      const { index, turnId } = turn;
       if (rejection.code === RejectionCode.duplicate && rejection.existingId !== undefined) {
         merged.push({ turnId, memoryId: rejection.existingId, reason: rejection.reason });
       } else {
-        refused.push({ index: inputIndex.get(turnId) as number, turnId, reason: rejection.reason });
+        refused.push({ index, turnId, reason: rejection.reason });
       }
     }
   };
@@ -251,8 +253,8 @@ export async function importConversation(
     }
     const joined = before.join('\n');
     const { context, shortened } = nearestEnd(joined);
-    inputIndex.set(turn.turnId, index);
     pending.push({
+      index,
       turnId: turn.turnId,
       shortened,
       op: {

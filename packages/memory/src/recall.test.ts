@@ -8,7 +8,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryRecord, userScope } from './__fixtures__/memory-records.js';
-import { recall } from './recall.js';
+import { type RelevanceScorer, recall } from './recall.js';
 import { resolveRecallOptions } from './recall-options.js';
 import { recallWindow } from './recall-window.js';
 
@@ -30,6 +30,17 @@ function answering(result: Partial<RetrievalResult>) {
 }
 
 const scored = (record: ReturnType<typeof memoryRecord>, relevance = 1) => ({ record, relevance });
+
+/** A scorer of `model` answering `score` for every record, noting the ids it was asked for in `asked`. */
+function scorerOf(model: string, score: number, asked: string[][]): RelevanceScorer {
+  return Object.assign(
+    async (_cue: string, records: readonly { id: string }[]) => {
+      asked.push(records.map(({ id }) => id));
+      return records.map(() => score);
+    },
+    { model },
+  );
+}
 
 describe('recall', () => {
   it('asks for the candidate window of the stored layers, uncapped by the limit, without floors', async () => {
@@ -303,13 +314,7 @@ describe('recall', () => {
       resolveRecallOptions({ minRelevance: 0.3 }),
       {
         now,
-        relevance: Object.assign(
-          async (_cue: string, records: readonly { id: string }[]) => {
-            asked.push(records.map(({ id }) => id));
-            return records.map(() => 0.4);
-          },
-          { model: 'model-a' },
-        ),
+        relevance: scorerOf('model-a', 0.4, asked),
       },
     );
     expect(asked).toEqual([['b']]);
@@ -355,13 +360,7 @@ describe('recall', () => {
         resolveRecallOptions({}),
         {
           now,
-          relevance: Object.assign(
-            async (_cue: string, records: readonly { id: string }[]) => {
-              asked.push(records.map(({ id }) => id));
-              return records.map(() => 0.2);
-            },
-            { model: 'model-a' },
-          ),
+          relevance: scorerOf('model-a', 0.2, asked),
         },
       );
       expect(asked).toEqual([['a']]);
