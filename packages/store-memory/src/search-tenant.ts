@@ -73,7 +73,7 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
   if (cueVector && weights.lexical === 0) {
     const vector = rankByVector(tenant, search, cueVector);
     return {
-      ranked: withSimilarity(tenant, vector.ranked, cueVector),
+      ranked: withSimilarity(tenant, vector.ranked, cueVector, vector.ranked),
       unread: vector.unread,
       unreadWordMatches: 0,
       skippedTerms: 0,
@@ -87,7 +87,7 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
     { records: vector.ranked.map((candidate) => candidate.record), weight: weights.vector },
   ]);
   return {
-    ranked: withSimilarity(tenant, ranked, cueVector),
+    ranked: withSimilarity(tenant, ranked, cueVector, vector.ranked),
     unread: lexical.unread + vector.unread,
     unreadWordMatches: lexical.unread,
     skippedTerms: lexical.skippedTerms,
@@ -97,16 +97,20 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
 /**
  * Each candidate with its cosine similarity to the cue (see
  * `ScoredMemory.similarity`), whichever ranking brought it, when the memory
- * has a vector; the others as they were.
+ * has a vector; the others as they were. The rows of the vector ranking
+ * (`nearest`, whose relevance is that cosine) are not scanned again.
  */
 function withSimilarity(
   tenant: TenantMemories,
   ranked: readonly ScoredMemory[],
   cueVector: Float32Array,
+  nearest: readonly ScoredMemory[],
 ): ScoredMemory[] {
+  const known = new Map(nearest.map(({ record, relevance }) => [record.id, relevance]));
   return ranked.map((candidate) => {
     const memory = tenant.memories.get(candidate.record.id);
-    const cosine = memory && tenant.similarity(memory, cueVector);
+    const cosine =
+      known.get(candidate.record.id) ?? (memory && tenant.similarity(memory, cueVector));
     return cosine === undefined ? candidate : { ...candidate, similarity: similarityOf(cosine) };
   });
 }
