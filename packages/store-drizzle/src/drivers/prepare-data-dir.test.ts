@@ -31,8 +31,13 @@ async function failureOf(dataDir: string): Promise<DataDirUnavailable> {
   return failure as DataDirUnavailable;
 }
 
-/** The problem `openPGliteStore` reports for `dataDir`, from a process running as `uid`. */
-function problemAs(uid: number, dataDir: string): Promise<string> {
+/**
+ * The problem `openPGliteStore` reports for `dataDir`, from a root process
+ * stripped of the capabilities that let root write and read anywhere
+ * (util-linux `setpriv`): the folder modes then apply to it as to anyone,
+ * while it can still read this checkout, wherever the checkout lies.
+ */
+function problemWithoutOverride(dataDir: string): Promise<string> {
   const source = `
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 await openPGliteStore({ dataDir: process.argv[1] }).then(
@@ -40,10 +45,20 @@ await openPGliteStore({ dataDir: process.argv[1] }).then(
   (error) => console.log(error.problem + ' ' + error.message),
 );`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', source, dataDir], {
-      cwd: packageFolder,
-      uid,
-    });
+    const child = spawn(
+      'setpriv',
+      [
+        '--inh-caps=-all',
+        '--bounding-set=-dac_override,-dac_read_search',
+        '--',
+        process.execPath,
+        '--input-type=module',
+        '-e',
+        source,
+        dataDir,
+      ],
+      { cwd: packageFolder },
+    );
     let stdout = '';
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
@@ -98,10 +113,10 @@ describe('prepareDataDir', () => {
     mkdirSync(readOnly);
     chmodSync(readOnly, 0o555);
     const dataDir = join(readOnly, 'memory');
-    // root may write anywhere: ask as the unprivileged "nobody" instead.
+    // root may write anywhere: ask from a root process without that power instead.
     const report =
       process.getuid?.() === 0
-        ? await problemAs(65_534, dataDir)
+        ? await problemWithoutOverride(dataDir)
         : await prepareDataDir(dataDir).then(
             () => 'opened',
             (error: DataDirUnavailable) => `${error.problem} ${error.message}`,
