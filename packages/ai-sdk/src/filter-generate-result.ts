@@ -1,6 +1,6 @@
+import { OpsObjectFilter } from '@symfonic/memory';
 import type { ContentPart, GenerateResult } from './language-model-shapes.js';
 import type { StepAnswer } from './memory-call.js';
-import { OpsObjectFilter } from './ops-object-filter.js';
 
 const isText = (part: ContentPart): part is ContentPart & { text: string } =>
   part.type === 'text' && typeof part.text === 'string';

@@ -1,7 +1,7 @@
 import type { Transformer } from 'node:stream/web';
+import { OpsObjectFilter } from '@symfonic/memory';
 import type { CallOptions, FinishReason, StreamPart } from './language-model-shapes.js';
 import type { MemoryCall, StepAnswer } from './memory-call.js';
-import { OpsObjectFilter } from './ops-object-filter.js';
 
 const textParts: ReadonlySet<string> = new Set(['text-start', 'text-delta', 'text-end']);
 

@@ -1,3 +1,4 @@
+export { OpsObjectFilter, type WithheldOps } from '@symfonic/memory';
 export type {
   MemoryDegradation,
   MemoryFinish,
@@ -11,7 +12,6 @@ export {
   memoryTools,
   type ToolMemory,
 } from './memory-tools.js';
-export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
 export {
   type SymfonicMemoryMiddleware,
   type SymfonicMemoryOptions,

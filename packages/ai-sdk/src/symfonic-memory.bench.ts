@@ -15,7 +15,7 @@
  * `BENCH_RUNS` grows or shrinks it.
  */
 import type { MemoryScope } from '@symfonic/core';
-import { createMemory } from '@symfonic/memory';
+import { createMemory, OpsObjectFilter } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import {
   generateText,
@@ -25,7 +25,6 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import type { MemoryReport } from './memory-report.js';
-import { OpsObjectFilter } from './ops-object-filter.js';
 import { symfonicMemory } from './symfonic-memory.js';
 import { answerWithOps, scriptedModel } from './testing/scripted-model.js';
 

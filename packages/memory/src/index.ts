@@ -44,6 +44,7 @@ export {
   type OpenAIResponsesMemoryTool,
   openaiResponsesMemoryTool,
 } from './openai-responses-memory-tool.js';
+export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
 export { answerWithoutOps, opsObjectSpan, type TextSpan } from './ops-object-span.js';
 export type { RankedMemory } from './rank-candidates.js';
 export {
