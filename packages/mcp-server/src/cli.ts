@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
+import { bearerVerifier } from './bearer-verifier.js';
 import { createMemoryServer } from './create-memory-server.js';
 import { helpText } from './help-text.js';
+import { JwtTokenVerifier } from './jwt-token-verifier.js';
 import type { MemoryPrincipal } from './memory-principal.js';
+import type { MemoryRefs } from './memory-refs.js';
 import { openServerStore } from './open-server-store.js';
 import { serveHttp } from './serve-http.js';
 import { parseCommandLine } from './server-options.js';
 import { StartupFailure } from './startup-failure.js';
-import { readTokenTable } from './token-table.js';
+import { readTokenFile, StaticTokenVerifier } from './static-token-verifier.js';
 
 const log = (line: string) => process.stderr.write(`symfonic-mcp: ${line}\n`);
 
@@ -33,9 +36,9 @@ async function main(): Promise<void> {
       console[method] = (...values: unknown[]) => console.error(...values);
     }
   }
-  const tokens =
-    options.transport.kind === 'http'
-      ? await readTokenTable(options.transport.tokensPath)
+  const tokenFile =
+    options.transport.kind === 'http' && options.transport.tokensPath !== undefined
+      ? await readTokenFile(options.transport.tokensPath)
       : undefined;
   const embedder = options.embedder === 'local' ? createLocalEmbedder() : undefined;
   const opened = await openServerStore(options.storage, embedder);
@@ -44,7 +47,10 @@ async function main(): Promise<void> {
     ...(embedder === undefined ? {} : { embedder }),
     recall: { limit: options.recallLimit },
   });
-  const openSession = (principal: MemoryPrincipal) =>
+  const openServer = (
+    principal: MemoryPrincipal,
+    refs?: (clientName: () => string) => MemoryRefs,
+  ) =>
     createMemoryServer({
       store: opened.store,
       memory,
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
       recallLimit: options.recallLimit,
       allowForgetAll: options.allowForgetAll,
       log,
+      ...(refs === undefined ? {} : { refs }),
     });
 
   let stopping = false;
@@ -66,28 +73,48 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  if (options.transport.kind === 'http' && tokens) {
-    const { host, port } = options.transport;
-    const endpoint = await serveHttp({ host, port, tokens, openSession, log }).catch(
-      (error: NodeJS.ErrnoException) => {
-        throw new StartupFailure(
-          `--http ${host}:${port}: cannot listen (${error.code ?? error.message})`,
-        );
+  if (options.transport.kind === 'http') {
+    const { host, port, jwt, resourceUrl, limits } = options.transport;
+    let tokenCount = 0;
+    const endpoint = await serveHttp({
+      host,
+      port,
+      ...(resourceUrl === undefined ? {} : { resourceUrl }),
+      ...(jwt === undefined ? {} : { authorizationServers: [jwt.issuer] }),
+      limits,
+      openServer,
+      log,
+      async verifier(resource) {
+        const tokens =
+          tokenFile === undefined ? undefined : new StaticTokenVerifier(tokenFile.tokens, resource);
+        tokenCount = tokens?.size ?? 0;
+        return bearerVerifier({
+          ...(tokens === undefined ? {} : { tokens }),
+          ...(jwt === undefined ? {} : { jwt: await JwtTokenVerifier.open(jwt, resource) }),
+        });
       },
-    );
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error instanceof StartupFailure) throw error;
+      throw new StartupFailure(
+        `--http ${host}:${port}: cannot listen (${error.code ?? error.message})`,
+      );
+    });
     stopServing = () => endpoint.close();
-    log(`memory in ${opened.where}; serving ${tokens.size} token(s) at ${endpoint.url.href}`);
+    const accepts = [
+      ...(tokenFile === undefined ? [] : [`${tokenCount} token(s)`]),
+      ...(jwt === undefined ? [] : [`JWTs of ${jwt.issuer}`]),
+    ].join(' and ');
+    log(`memory in ${opened.where}; serving ${accepts} at ${endpoint.url.href}`);
     return;
   }
-  if (options.transport.kind === 'stdio') {
-    const server = openSession(options.transport.principal);
-    const transport = new StdioServerTransport();
-    transport.onclose = () => void stop();
-    process.stdin.on('end', () => void stop());
-    stopServing = () => server.close();
-    await server.connect(transport);
-    log(`memory in ${opened.where}; serving over stdio`);
-  }
+  const { principal } = options.transport;
+  const handle = serveStdio(() => openServer(principal), {
+    onerror: (error) => log(`stdio: ${error.message}`),
+  });
+  process.stdin.on('end', () => void stop());
+  process.stdin.on('close', () => void stop());
+  stopServing = () => handle.close();
+  log(`memory in ${opened.where}; serving over stdio`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CLIENT_INFO_META_KEY, McpServer } from '@modelcontextprotocol/server';
 import type { MemoryStore } from '@symfonic/core';
 import type { Memory } from '@symfonic/memory';
 import { registerForgetAllTool } from './forget-all-tool.js';
@@ -8,6 +8,7 @@ import { registerHistoryTool } from './history-tool.js';
 import { registerInstructionsPrompt } from './instructions-prompt.js';
 import { registerMemoriesResource } from './memories-resource.js';
 import { type MemoryPrincipal, principalScopes } from './memory-principal.js';
+import type { MemoryRefs } from './memory-refs.js';
 import type { MemorySession } from './memory-session.js';
 import { registerRecallTool } from './recall-tool.js';
 import { registerRecordTurnTool } from './record-turn-tool.js';
@@ -29,6 +30,13 @@ export interface MemoryServerOptions {
   readonly recallLimit?: number;
   /** Register `memory_forget_all` (erase the user's whole scope); default `false`. */
   readonly allowForgetAll?: boolean;
+  /**
+   * The refs the tools resolve, given the calling client's name (read at
+   * each call): for a stateless server instance, whose refs must outlive
+   * it. Default: the instance's own, for a 2025 session or a stdio
+   * connection, which keep one instance for their lifetime.
+   */
+  readonly refs?: (clientName: () => string) => MemoryRefs;
   /** Where log lines go; default stderr (stdout carries the protocol over stdio). */
   readonly log?: LogLine;
 }
@@ -41,7 +49,9 @@ const serverInstructions = `Long-term memory for this user. Call memory_recall w
  * `memory_record_turn` (and `memory_forget_all` when allowed), the resource
  * `symfonic://memories` and the prompt `memory_instructions`. No tool takes
  * a tenant or a user: the scope is the principal's. Connect it to one
- * transport; a server per session keeps each session's refs its own.
+ * transport (or give it to the SDK's `createMcpHandler` / `serveStdio`
+ * through a factory); a server per session keeps each session's refs its
+ * own.
  *
  * @throws InvalidMemoryInput when the principal is malformed.
  */
@@ -59,11 +69,16 @@ export function createMemoryServer(options: MemoryServerOptions): McpServer {
     store: options.store,
     memory: options.memory,
     scopes: principalScopes(options.principal),
-    refs: new SessionRefs(),
+    refs: options.refs
+      ? options.refs(() => server.server.getClientVersion()?.name ?? '')
+      : new SessionRefs(),
     recallLimit: options.recallLimit ?? 12,
     log,
-    writer() {
-      const client = server.server.getClientVersion()?.name;
+    writer(context) {
+      const envelope = context?.mcpReq.envelope as Record<string, unknown> | undefined;
+      const declared = envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
+      const client =
+        typeof declared?.name === 'string' ? declared.name : server.server.getClientVersion()?.name;
       return client && client.length <= 120 ? `mcp:${client}` : 'mcp';
     },
     lastTurnId: () => lastTurn,

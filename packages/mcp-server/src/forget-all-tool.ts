@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { formatScope } from '@symfonic/core';
 import { z } from 'zod';
 import type { MemorySession } from './memory-session.js';

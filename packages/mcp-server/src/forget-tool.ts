@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { memoryRefInput } from './memory-ref-input.js';
 import type { MemorySession } from './memory-session.js';
 import { memoryView, memoryViewSchema } from './memory-view.js';
@@ -21,7 +21,7 @@ export function registerForgetTool(server: McpServer, session: MemorySession): v
       outputSchema: { forgotten: memoryViewSchema },
       annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async ({ ref }) => {
+    async ({ ref }, context) => {
       const target = session.refs.resolve(ref);
       if (!target.ok) return toolRefusal(target.reason);
       try {
@@ -29,7 +29,7 @@ export function registerForgetTool(server: McpServer, session: MemorySession): v
         const result = await session.store.apply(
           session.scopes.memories,
           [{ op: 'delete', id: target.id }],
-          { writer: session.writer(), ...(turnId === undefined ? {} : { turnId }) },
+          { writer: session.writer(context), ...(turnId === undefined ? {} : { turnId }) },
         );
         const [done] = result.applied;
         if (!done) {

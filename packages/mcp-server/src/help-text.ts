@@ -1,5 +1,5 @@
 import { databaseUrlVariable, largestRecallLimit } from './server-options.js';
-import { shortestToken } from './token-table.js';
+import { shortestToken } from './static-token-verifier.js';
 
 /** What `symfonic-mcp --help` prints: every flag, its default, and the exit codes. */
 export const helpText = `symfonic-mcp: a scoped, accountable long-term memory for any MCP client.

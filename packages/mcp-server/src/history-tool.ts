@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { memoryRefInput } from './memory-ref-input.js';
 import type { MemorySession } from './memory-session.js';

@@ -3,21 +3,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryOutput } from './history-tool.js';
 import type { RecallOutput } from './recall-tool.js';
 import type { RememberOutput } from './remember-tool.js';
+import { rawHttp } from './testing/raw-http.js';
 import {
   answerText,
+  clientGenerations,
   type HttpServerProcess,
   startHttpServer,
   structured,
+  type TestClient,
 } from './testing/server-process.js';
 
 const acmeToken = randomBytes(32).toString('hex');
 const globexToken = randomBytes(32).toString('hex');
+/** A second token of Acme's principal. */
+const crowdedToken = randomBytes(32).toString('hex');
 
 const initialize = {
   jsonrpc: '2.0',
@@ -60,118 +63,147 @@ function post(url: URL, headers: Record<string, string>, body: unknown) {
   );
 }
 
-describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
-  let folder: string;
-  let server: HttpServerProcess;
-  let acme: Client;
-  let globex: Client;
+let folder: string;
+let server: HttpServerProcess;
 
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'symfonic-mcp-http-'));
-    const tokens = join(folder, 'tokens.json');
-    writeFileSync(
-      tokens,
-      JSON.stringify({
-        tokens: [
-          { token: acmeToken, tenant: 'acme', user: 'alice' },
-          // The same user id in another tenant: still another person's memory.
-          { token: globexToken, tenant: 'globex', user: 'alice' },
-        ],
-      }),
-    );
-    server = await startHttpServer([
-      '--data',
-      join(folder, 'memory'),
-      '--http',
-      '127.0.0.1:0',
-      '--tokens',
-      tokens,
-    ]);
-    acme = await server.connect(acmeToken);
-    globex = await server.connect(globexToken);
-  });
-  afterAll(async () => {
-    await acme?.close();
-    await globex?.close();
-    await server?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'symfonic-mcp-http-'));
+  const tokens = join(folder, 'tokens.json');
+  writeFileSync(
+    tokens,
+    JSON.stringify({
+      tokens: [
+        { token: acmeToken, tenant: 'acme', user: 'alice' },
+        // The same user id in another tenant: still another person's memory.
+        { token: globexToken, tenant: 'globex', user: 'alice' },
+        { token: crowdedToken, tenant: 'acme', user: 'carol' },
+      ],
+    }),
+  );
+  server = await startHttpServer([
+    '--data',
+    join(folder, 'memory'),
+    '--http',
+    '127.0.0.1:0',
+    '--tokens',
+    tokens,
+    '--sessions-per-principal',
+    '3',
+  ]);
+}, 120_000); // A PGlite cold start takes seconds, many more on a loaded machine.
+afterAll(async () => {
+  await server?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
 
-  it('listens on a loopback port of its own and says where on stderr', () => {
-    expect(server.url.hostname).toBe('127.0.0.1');
-    expect(Number(server.url.port)).toBeGreaterThan(0);
-    expect(server.stderr()).toContain('serving 2 token(s)');
-  });
-
-  it('never shows one tenant what another remembered, through recall, refs, ids or history', async () => {
-    const written = await acme.callTool({
-      name: 'memory_remember',
-      arguments: {
-        ops: [{ op: 'add', text: 'Alice of Acme keeps her savings in gold', salience: 1 }],
-      },
+describe.each(clientGenerations)(
+  'symfonic-mcp over Streamable HTTP with a %s client',
+  (generation) => {
+    let acme: TestClient;
+    let globex: TestClient;
+    beforeAll(async () => {
+      acme = await server.connect(acmeToken, generation);
+      globex = await server.connect(globexToken, generation);
     });
-    const acmeId = String(structured<RememberOutput>(written).applied[0]?.memory.id);
-    await globex.callTool({
-      name: 'memory_remember',
-      arguments: { ops: [{ op: 'add', text: 'Alice of Globex keeps her savings in bonds' }] },
+    afterAll(async () => {
+      await acme?.close();
+      await globex?.close();
     });
 
-    const acmeRecall = await acme.callTool({
-      name: 'memory_recall',
-      arguments: { query: 'savings' },
-    });
-    expect(answerText(acmeRecall)).toContain('gold');
-    expect(answerText(acmeRecall)).not.toContain('bonds');
-    const globexRecall = await globex.callTool({
-      name: 'memory_recall',
-      arguments: { query: 'savings gold' },
-    });
-    expect(answerText(globexRecall)).toContain('bonds');
-    expect(answerText(globexRecall)).not.toContain('gold');
-    expect(Object.values(structured<RecallOutput>(globexRecall).refs)).not.toContain(acmeId);
+    it('never shows one tenant what another remembered, through recall, refs, ids or history', async () => {
+      const written = await acme.callTool({
+        name: 'memory_remember',
+        arguments: {
+          ops: [
+            {
+              op: 'add',
+              text: `Alice of Acme keeps her savings in gold (${generation})`,
+              salience: 1,
+            },
+          ],
+        },
+      });
+      const acmeId = String(structured<RememberOutput>(written).applied[0]?.memory.id);
+      await globex.callTool({
+        name: 'memory_remember',
+        arguments: {
+          ops: [{ op: 'add', text: `Alice of Globex keeps her savings in bonds (${generation})` }],
+        },
+      });
 
-    // Globex's #1 is Globex's memory, whatever Acme's session calls #1.
-    const globexHistory = await globex.callTool({
-      name: 'memory_history',
-      arguments: { ref: '#1' },
-    });
-    expect(answerText(globexHistory)).toContain('bonds');
+      const acmeRecall = await acme.callTool({
+        name: 'memory_recall',
+        arguments: { query: 'savings' },
+      });
+      expect(answerText(acmeRecall)).toContain('gold');
+      expect(answerText(acmeRecall)).not.toContain('bonds');
+      const globexRecall = await globex.callTool({
+        name: 'memory_recall',
+        arguments: { query: 'savings gold' },
+      });
+      expect(answerText(globexRecall)).toContain('bonds');
+      expect(answerText(globexRecall)).not.toContain('gold');
+      expect(Object.values(structured<RecallOutput>(globexRecall).refs)).not.toContain(acmeId);
 
-    // Acme's id, named by Globex, is no memory at all.
-    for (const name of ['memory_history', 'memory_forget']) {
-      const foreign = await globex.callTool({ name, arguments: { ref: acmeId } });
-      expect(foreign.isError).toBe(true);
-      expect(answerText(foreign)).not.toContain('gold');
-    }
-    const overwrite = await globex.callTool({
-      name: 'memory_remember',
-      arguments: { ops: [{ op: 'update', id: acmeId, text: 'Alice of Acme has no savings' }] },
-    });
-    // A model names memories by refs only: the id is refused before anything is looked up.
-    expect(overwrite.isError).toBe(true);
-    expect(answerText(overwrite)).toContain('never by id');
-    expect(answerText(overwrite)).not.toContain('gold');
-    const globexList = await globex.readResource({ uri: 'symfonic://memories' });
-    expect(String((globexList.contents[0] as { text: string }).text)).not.toContain('gold');
+      // Globex's #1 is Globex's memory, whatever Acme's client calls #1.
+      const globexHistory = await globex.callTool({
+        name: 'memory_history',
+        arguments: { ref: '#1' },
+      });
+      expect(answerText(globexHistory)).toContain('bonds');
 
-    const acmeHistory = await acme.callTool({ name: 'memory_history', arguments: { ref: acmeId } });
-    expect(structured<HistoryOutput>(acmeHistory).versions).toEqual([
-      expect.objectContaining({
-        change: 'created',
-        text: 'Alice of Acme keeps her savings in gold',
-      }),
-    ]);
-  });
+      // Acme's id, named by Globex, is no memory at all.
+      for (const name of ['memory_history', 'memory_forget']) {
+        const foreign = await globex.callTool({ name, arguments: { ref: acmeId } });
+        expect(foreign.isError).toBe(true);
+        expect(answerText(foreign)).not.toContain('gold');
+      }
+      const overwrite = await globex.callTool({
+        name: 'memory_remember',
+        arguments: { ops: [{ op: 'update', id: acmeId, text: 'Alice of Acme has no savings' }] },
+      });
+      // A model names memories by refs only: the id is refused before anything is looked up.
+      expect(overwrite.isError).toBe(true);
+      expect(answerText(overwrite)).toContain('never by id');
+      expect(answerText(overwrite)).not.toContain('gold');
+      const globexList = await globex.readResource({ uri: 'symfonic://memories' });
+      expect(String((globexList.contents[0] as { text: string }).text)).not.toContain('gold');
 
-  it('refuses a request without a token, or with a forged one, with 401 invalid_token', async () => {
-    await expect(server.connect(undefined)).rejects.toMatchObject({
-      code: 401,
-      message: expect.stringContaining('Missing bearer token'),
+      const acmeHistory = await acme.callTool({
+        name: 'memory_history',
+        arguments: { ref: acmeId },
+      });
+      expect(structured<HistoryOutput>(acmeHistory).versions).toEqual([
+        expect.objectContaining({
+          change: 'created',
+          text: `Alice of Acme keeps her savings in gold (${generation})`,
+        }),
+      ]);
     });
-    await expect(server.connect(randomBytes(32).toString('hex'))).rejects.toMatchObject({
-      code: 401,
-      message: expect.stringContaining('Unknown token'),
+
+    it('takes a full memory_remember: 256 ops of 4,000 characters, over 3 MB', async () => {
+      const ops = Array.from({ length: 256 }, (_, index) => ({
+        op: 'add',
+        layer: 'episodic',
+        text: `${generation} ${index} `.padEnd(4_000, '€'),
+      }));
+      expect(Buffer.byteLength(JSON.stringify({ ops }))).toBeGreaterThan(3_000_000);
+      const answered = await globex.callTool({ name: 'memory_remember', arguments: { ops } });
+      expect(answered.isError).toBeFalsy();
+      expect(structured<RememberOutput>(answered).applied).toHaveLength(256);
     });
+
+    it('refuses a connection without a token, or with a forged one', async () => {
+      await expect(server.connect(undefined, generation)).rejects.toThrow(/invalid_token|401|nauthorized/);
+      await expect(server.connect(randomBytes(32).toString('hex'), generation)).rejects.toThrow(
+        /401|nauthorized/,
+      );
+    });
+  },
+);
+
+describe('symfonic-mcp over HTTP, at the edges', () => {
+  it('answers a request without a valid token 401 invalid_token naming the protected-resource metadata', async () => {
     for (const authorization of [
       undefined,
       `Bearer ${acmeToken.slice(0, -1)}x`,
@@ -179,17 +211,33 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
     ]) {
       const answered = await post(server.url, authorization ? { authorization } : {}, initialize);
       expect(answered.status).toBe(401);
-      expect(String(answered.headers['www-authenticate'])).toMatch(/^Bearer error="invalid_token"/);
+      const challenge = String(answered.headers['www-authenticate']);
+      expect(challenge).toMatch(/^Bearer /);
+      expect(challenge).toContain('error="invalid_token"');
+      expect(challenge).toContain(
+        `resource_metadata="http://127.0.0.1:${server.url.port}/.well-known/oauth-protected-resource/mcp"`,
+      );
       expect(JSON.parse(answered.body).error).toBe('invalid_token');
     }
   });
 
+  it('publishes its protected-resource metadata (RFC 9728) without a token', async () => {
+    const metadata = await fetch(
+      new URL('/.well-known/oauth-protected-resource/mcp', server.url),
+    ).then((response) => response.json());
+    expect(metadata).toMatchObject({
+      resource: server.url.href,
+      bearer_methods_supported: ['header'],
+    });
+  });
+
   it('refuses a token reaching into the session of another tenant with 403', async () => {
-    const acmeSession = (acme.transport as StreamableHTTPClientTransport).sessionId;
-    expect(acmeSession).toBeDefined();
+    const opened = await post(server.url, { authorization: `Bearer ${acmeToken}` }, initialize);
+    const acmeSession = String(opened.headers['mcp-session-id']);
+    expect(acmeSession).toMatch(/^[0-9a-f-]{36}$/);
     const answered = await post(
       server.url,
-      { authorization: `Bearer ${globexToken}`, 'mcp-session-id': String(acmeSession) },
+      { authorization: `Bearer ${globexToken}`, 'mcp-session-id': acmeSession },
       {
         jsonrpc: '2.0',
         id: 2,
@@ -199,6 +247,7 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
     );
     expect(answered.status).toBe(403);
     expect(JSON.parse(answered.body).error).toBe('insufficient_scope');
+    expect(String(answered.headers['www-authenticate'])).toContain('error="insufficient_scope"');
     expect(answered.body).not.toContain('gold');
   });
 
@@ -215,5 +264,74 @@ describe('symfonic-mcp over Streamable HTTP with bearer tokens', () => {
       initialize,
     );
     expect(rebound.status).toBe(403);
+  });
+
+  it('refuses two Host headers, and an absolute-form URL naming another host', async () => {
+    const port = Number(server.url.port);
+    const body = JSON.stringify(initialize);
+    const common = [
+      `authorization: Bearer ${acmeToken}`,
+      'content-type: application/json',
+      'accept: application/json, text/event-stream',
+    ];
+    const twice = await rawHttp(
+      port,
+      [
+        'POST /mcp HTTP/1.1',
+        `host: 127.0.0.1:${port}`,
+        `host: attacker.example:${port}`,
+        ...common,
+      ],
+      body,
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body).toContain('2 Host headers');
+    const elsewhere = await rawHttp(
+      port,
+      [`POST http://attacker.example:${port}/mcp HTTP/1.1`, `host: 127.0.0.1:${port}`, ...common],
+      body,
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toContain('names another host');
+    const same = await rawHttp(
+      port,
+      [`POST http://127.0.0.1:${port}/mcp HTTP/1.1`, `host: 127.0.0.1:${port}`, ...common],
+      body,
+    );
+    expect(same.status).toBe(200);
+  });
+
+  it('caps the sessions of one principal and says so; ending one frees its place', async () => {
+    const opened: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const answered = await post(
+        server.url,
+        { authorization: `Bearer ${crowdedToken}` },
+        initialize,
+      );
+      expect(answered.status).toBe(200);
+      opened.push(String(answered.headers['mcp-session-id']));
+    }
+    const refused = await post(server.url, { authorization: `Bearer ${crowdedToken}` }, initialize);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).error.message).toBe(
+      'too many open MCP sessions: this principal already holds 3, the most it may; end one, or wait until one has been unused for 30 minutes',
+    );
+    // Another principal is not affected by Carol's sessions.
+    expect(
+      (await post(server.url, { authorization: `Bearer ${globexToken}` }, initialize)).status,
+    ).toBe(200);
+    const ended = await fetch(server.url, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${crowdedToken}`,
+        'mcp-session-id': String(opened[0]),
+        'mcp-protocol-version': '2025-06-18',
+      },
+    });
+    expect(ended.status).toBe(200);
+    expect(
+      (await post(server.url, { authorization: `Bearer ${crowdedToken}` }, initialize)).status,
+    ).toBe(200);
   });
 });

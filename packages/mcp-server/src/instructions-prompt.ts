@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { MemorySession } from './memory-session.js';
 
 /** How the tools of this server carry what `instructions()` describes as a reply's JSON object. */

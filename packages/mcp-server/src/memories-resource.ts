@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { MemoryRecord } from '@symfonic/core';
 import type { MemorySession } from './memory-session.js';
 import { memoryView } from './memory-view.js';

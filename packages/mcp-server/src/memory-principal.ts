@@ -1,17 +1,31 @@
-import { type MemoryScope, parseInput, scopeSegmentSchema } from '@symfonic/core';
+import { Limits, type MemoryScope, parseInput, scopeSegmentSchema } from '@symfonic/core';
 import { z } from 'zod';
+
+/**
+ * A principal's id that becomes the scope segment `<prefix><id>`: a valid
+ * segment on its own and short enough that the prefixed segment is one too,
+ * so an id the server accepts at start never makes every later call fail.
+ */
+const prefixedIdSchema = (prefix: string) =>
+  scopeSegmentSchema.max(
+    Limits.segmentLength - prefix.length,
+    `at most ${Limits.segmentLength - prefix.length} characters (it forms the scope segment "${prefix}<id>", at most ${Limits.segmentLength})`,
+  );
 
 /**
  * Whose memory a session reads and writes: a tenant, a user of it and,
  * optionally, one conversation of that user. It comes from the server's
  * configuration (stdio) or from the bearer token (HTTP), never from a tool
- * argument, so a model can never choose whose memory it reads.
+ * argument, so a model can never choose whose memory it reads. The user
+ * and conversation ids are checked as the segments they form
+ * (`user:<user>`, `conversation:<conversation>`), so one too long to form a
+ * segment is refused where it is configured, never at the first tool call.
  */
 export const memoryPrincipalSchema = z
   .object({
     tenant: scopeSegmentSchema,
-    user: scopeSegmentSchema,
-    conversation: scopeSegmentSchema.optional(),
+    user: prefixedIdSchema('user:'),
+    conversation: prefixedIdSchema('conversation:').optional(),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { fencedBlocks, readmeExample, runModule } from '@symfonic/test-support';
 import { expect, it } from 'vitest';
 import { parseCommandLine } from './server-options.js';
-import { tokenFileSchema } from './token-table.js';
+import { tokenFileSchema } from './static-token-verifier.js';
 
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { type Dropped, Limits, limitReason } from '@symfonic/core';
 import { type MemoryBlock, renderMemoryBlock } from '@symfonic/memory';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { Limits } from '@symfonic/core';
 import { z } from 'zod';
 import type { MemorySession } from './memory-session.js';

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { modelOpsPayloadSchema } from '@symfonic/memory';
 import { z } from 'zod';
 import type { MemorySession } from './memory-session.js';
@@ -45,17 +45,20 @@ export function registerRememberTool(server: McpServer, session: MemorySession):
       description:
         'Change what you remember about this user, after you answered. "add" writes a new memory: "layer" is "semantic" for a lasting fact or "episodic" for an event; "salience" from 0 (trivia) to 1 (must never be forgotten); one self-contained statement that makes sense without this conversation. "update" rewrites a memory that is wrong or out of date (prefer it to adding a conflicting memory); "delete" retires one that is no longer true. Name a memory only by the "ref" your latest memory_recall showed ("#3"), never by id, and never invent one. Do not add what you already remember. All ops are written together; each comes back applied or refused with the reason.',
       inputSchema: modelOpsPayloadSchema,
-      outputSchema: rememberOutputSchema.shape,
+      outputSchema: rememberOutputSchema,
       annotations: { destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
-    async ({ ops }) => {
+    async ({ ops }, context) => {
       try {
         const turnId = session.lastTurnId();
         const outcome = await session.memory.remember(
           session.scopes.memories,
           JSON.stringify({ ops }),
           {
-            provenance: { writer: session.writer(), ...(turnId === undefined ? {} : { turnId }) },
+            provenance: {
+              writer: session.writer(context),
+              ...(turnId === undefined ? {} : { turnId }),
+            },
             refs: session.refs.current(),
           },
         );

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Limits } from '@symfonic/core';
+import { type ClientStateLimits, defaultClientStateLimits } from './client-state-table.js';
+import { defaultPrincipalClaim, type JwtSettings } from './jwt-token-verifier.js';
 import { type MemoryPrincipal, memoryPrincipalSchema } from './memory-principal.js';
 import { StartupFailure } from './startup-failure.js';
 
@@ -11,14 +13,25 @@ export type StorageChoice =
   | { readonly kind: 'pglite'; readonly dataDir: string }
   | { readonly kind: 'postgres'; readonly databaseUrl: string };
 
-/** How the server was asked to run: over stdio for one principal, or over HTTP for the token file's. */
+/**
+ * How the server was asked to run: over stdio for one principal, or over
+ * HTTP for the principals its bearer tokens name (a token file, JWTs, or
+ * both).
+ */
 export type TransportChoice =
   | { readonly kind: 'stdio'; readonly principal: MemoryPrincipal }
   | {
       readonly kind: 'http';
       readonly host: string;
       readonly port: number;
-      readonly tokensPath: string;
+      /** The token file of `--tokens`. */
+      readonly tokensPath?: string;
+      /** How JWT access tokens are checked (`--jwks-url` / `--jwks-file`, `--jwt-issuer`). */
+      readonly jwt?: JwtSettings;
+      /** The public URL of the endpoint (`--resource-url`): tokens' audience. */
+      readonly resourceUrl?: URL;
+      /** Idle time and per-principal cap of sessions and refs. */
+      readonly limits: ClientStateLimits;
     };
 
 /** The command line of `symfonic-mcp`, checked. */
@@ -47,6 +60,13 @@ const flags = {
   'database-url': { type: 'string' },
   http: { type: 'string' },
   tokens: { type: 'string' },
+  'jwks-url': { type: 'string' },
+  'jwks-file': { type: 'string' },
+  'jwt-issuer': { type: 'string' },
+  'jwt-claim': { type: 'string' },
+  'resource-url': { type: 'string' },
+  'idle-minutes': { type: 'string' },
+  'sessions-per-principal': { type: 'string' },
   tenant: { type: 'string' },
   user: { type: 'string' },
   conversation: { type: 'string' },
@@ -64,6 +84,39 @@ function listenAddress(value: string): { host: string; port: number } {
     throw new StartupFailure(`--http ${value}: expected HOST:PORT, e.g. 127.0.0.1:8787`);
   }
   return { host: match[1].replace(/^\[|\]$/g, ''), port };
+}
+
+/** Most minutes `--idle-minutes` allows (a day). */
+export const longestIdleMinutes = 1_440;
+
+/** Most sessions `--sessions-per-principal` allows. */
+export const largestSessionsPerPrincipal = 1_000;
+
+function wholeNumber(flag: string, value: string | undefined, fallback: number, largest: number) {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || number > largest) {
+    throw new StartupFailure(`--${flag}: expected a whole number from 1 to ${largest}`);
+  }
+  return number;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** An `https://` URL, or `http://` on a loopback host (a local identity provider, tests). */
+function webUrl(flag: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new StartupFailure(`--${flag}: expected a URL, e.g. https://example.com/…`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
+    throw new StartupFailure(
+      `--${flag}: expected an https:// URL (http:// only on a loopback host)`,
+    );
+  }
+  return url;
 }
 
 function principalOf(values: {
@@ -139,15 +192,73 @@ export function parseCommandLine(
       values.conversation !== undefined
     ) {
       throw new StartupFailure(
-        'over --http the token file decides whose memory a request reaches: drop --tenant, --user and --conversation',
+        'over --http the bearer token decides whose memory a request reaches: drop --tenant, --user and --conversation',
       );
     }
-    if (values.tokens === undefined) {
-      throw new StartupFailure('--http needs --tokens <file> (which bearer token is whose memory)');
+    const jwksUrl = values['jwks-url'];
+    const jwksFile = values['jwks-file'];
+    if (jwksUrl !== undefined && jwksFile !== undefined) {
+      throw new StartupFailure('give --jwks-url or --jwks-file, not both');
     }
-    transport = { kind: 'http', ...listenAddress(values.http), tokensPath: values.tokens };
+    const jwks =
+      jwksUrl !== undefined
+        ? ({ kind: 'url', url: webUrl('jwks-url', jwksUrl) } as const)
+        : jwksFile !== undefined
+          ? ({ kind: 'file', path: jwksFile } as const)
+          : undefined;
+    const issuer = values['jwt-issuer'];
+    if (jwks !== undefined && (issuer === undefined || issuer === '')) {
+      throw new StartupFailure(
+        '--jwks-url/--jwks-file need --jwt-issuer <issuer> (the tokens\' "iss")',
+      );
+    }
+    if (jwks === undefined && (issuer !== undefined || values['jwt-claim'] !== undefined)) {
+      throw new StartupFailure('--jwt-issuer and --jwt-claim go with --jwks-url or --jwks-file');
+    }
+    if (values.tokens === undefined && jwks === undefined) {
+      throw new StartupFailure(
+        '--http needs --tokens <file> and/or --jwks-url/--jwks-file (which bearer token is whose memory)',
+      );
+    }
+    transport = {
+      kind: 'http',
+      ...listenAddress(values.http),
+      ...(values.tokens === undefined ? {} : { tokensPath: values.tokens }),
+      ...(jwks === undefined || issuer === undefined
+        ? {}
+        : { jwt: { jwks, issuer, claim: values['jwt-claim'] ?? defaultPrincipalClaim } }),
+      ...(values['resource-url'] === undefined
+        ? {}
+        : { resourceUrl: webUrl('resource-url', values['resource-url']) }),
+      limits: {
+        idleMs:
+          wholeNumber(
+            'idle-minutes',
+            values['idle-minutes'],
+            defaultClientStateLimits.idleMs / 60_000,
+            longestIdleMinutes,
+          ) * 60_000,
+        perPrincipal: wholeNumber(
+          'sessions-per-principal',
+          values['sessions-per-principal'],
+          defaultClientStateLimits.perPrincipal,
+          largestSessionsPerPrincipal,
+        ),
+      },
+    };
   } else {
-    if (values.tokens !== undefined) throw new StartupFailure('--tokens goes with --http');
+    for (const flag of [
+      'tokens',
+      'jwks-url',
+      'jwks-file',
+      'jwt-issuer',
+      'jwt-claim',
+      'resource-url',
+      'idle-minutes',
+      'sessions-per-principal',
+    ] as const) {
+      if (values[flag] !== undefined) throw new StartupFailure(`--${flag} goes with --http`);
+    }
     transport = { kind: 'stdio', principal: principalOf(values) };
   }
 

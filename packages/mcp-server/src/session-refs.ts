@@ -1,7 +1,4 @@
-/** What a `ref` tool argument names once resolved: a memory id, or why it names none. */
-export type ResolvedRef =
-  | { readonly ok: true; readonly id: string }
-  | { readonly ok: false; readonly reason: string };
+import type { MemoryRefs, ResolvedRef } from './memory-refs.js';
 
 const blockRef = /^#\d+$/;
 
@@ -13,7 +10,7 @@ const blockRef = /^#\d+$/;
  * names the same memory in every session. A session never sees another's
  * refs: each has its own `SessionRefs`.
  */
-export class SessionRefs {
+export class SessionRefs implements MemoryRefs {
   #latest: Readonly<Record<string, string>> = {};
 
   /** Replace the refs with those of the block just shown. */

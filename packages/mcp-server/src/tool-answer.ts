@@ -1,5 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { InvalidMemoryInput, MemoryUnavailable, ScopeViolation } from '@symfonic/core';
+import { ClientStateLimit } from './client-state-table.js';
 
 /** Where the server writes its log lines: stderr, since stdout carries the protocol. */
 export type LogLine = (line: string) => void;
@@ -21,6 +22,7 @@ export function toolRefusal(message: string): CallToolResult {
  * The tool error for a failure thrown while serving `tool`, so the server
  * never crashes on one call: the store unreachable is "memory is
  * unavailable" (the next call tries again), bad input names its field, a
+ * principal over its cap of clients with refs is told so, a
  * scope violation is refused and logged as the security failure it is, and
  * anything else is logged and answered as an internal error without its
  * details (which could hold stored text).
@@ -32,7 +34,9 @@ export function toolFailure(tool: string, error: unknown, log: LogLine): CallToo
       `memory is unavailable (${error.message}); nothing was changed. The server keeps running: try again shortly.`,
     );
   }
-  if (InvalidMemoryInput.isInstance(error)) return toolRefusal(error.message);
+  if (InvalidMemoryInput.isInstance(error) || error instanceof ClientStateLimit) {
+    return toolRefusal(error.message);
+  }
   if (ScopeViolation.isInstance(error)) {
     log(`${tool}: SCOPE VIOLATION, refused: ${error.message}`);
     return toolRefusal('refused: the store answered a memory outside this scope');

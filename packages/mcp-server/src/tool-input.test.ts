@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerText, connectStdio, type StdioSession } from './testing/server-process.js';
+import {
+  answerText,
+  clientGenerations,
+  connectStdio,
+  type StdioSession,
+} from './testing/server-process.js';
 
 /** Each tool's malformed inputs and the field its error must name. */
 const badInputs: readonly { tool: string; arguments: Record<string, unknown>; field: string }[] = [
@@ -63,65 +68,66 @@ const badInputs: readonly { tool: string; arguments: Record<string, unknown>; fi
   { tool: 'memory_forget_all', arguments: { confirm: 'yes' }, field: 'confirm' },
 ];
 
-describe('every tool refuses malformed input with a tool error naming the field', () => {
-  let dataDir: string;
-  let session: StdioSession;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'symfonic-mcp-input-'));
-    session = await connectStdio([
-      '--data',
-      dataDir,
-      '--tenant',
-      'acme',
-      '--user',
-      'alice',
-      '--allow-forget-all',
-    ]);
-    await session.client.callTool({
-      name: 'memory_remember',
-      arguments: { ops: [{ op: 'add', text: 'The user lives in Paris' }] },
+describe.each(clientGenerations)(
+  'every tool refuses malformed input with a tool error naming the field (%s client)',
+  (generation) => {
+    let dataDir: string;
+    let session: StdioSession;
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'symfonic-mcp-input-'));
+      session = await connectStdio(
+        ['--data', dataDir, '--tenant', 'acme', '--user', 'alice', '--allow-forget-all'],
+        generation,
+      );
+      await session.client.callTool({
+        name: 'memory_remember',
+        arguments: { ops: [{ op: 'add', text: 'The user lives in Paris' }] },
+      });
     });
-  });
-  afterAll(async () => {
-    await session.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it.each(badInputs)(
-    '$tool $arguments → names $field',
-    async ({ tool, arguments: input, field }) => {
-      const result = await session.client.callTool({ name: tool, arguments: input });
-      expect(result.isError).toBe(true);
-      const text = answerText(result);
-      expect(text).toContain(`Invalid arguments for tool ${tool}`);
-      expect(text.split('\n').some((line) => line.endsWith(` at ${field}`))).toBe(true);
-    },
-  );
-
-  it('wrote nothing for the malformed calls, and keeps serving', async () => {
-    const read = await session.client.readResource({ uri: 'symfonic://memories' });
-    const listed = JSON.parse(String((read.contents[0] as { text: string }).text));
-    expect(listed.map(({ text }: { text: string }) => text)).toEqual(['The user lives in Paris']);
-  });
-
-  it('answers an invented ref as refused, and an id with the reason a model names refs only', async () => {
-    const remembered = await session.client.callTool({
-      name: 'memory_remember',
-      arguments: { ops: [{ op: 'update', ref: '#4', text: 'The user lives in Rome' }] },
+    afterAll(async () => {
+      await session.close();
+      rmSync(dataDir, { recursive: true, force: true });
     });
-    expect(remembered.isError).toBeFalsy();
-    expect((remembered.structuredContent as { rejected: unknown[] }).rejected).toEqual([
-      expect.objectContaining({ index: 0, code: 'unknown-ref' }),
-    ]);
-    const byId = await session.client.callTool({
-      name: 'memory_remember',
-      arguments: { ops: [{ op: 'delete', id: '00000000-0000-0000-0000-000000000000' }] },
+
+    it.each(badInputs)(
+      '$tool $arguments → names $field',
+      async ({ tool, arguments: input, field }) => {
+        const result = await session.client.callTool({ name: tool, arguments: input });
+        expect(result.isError).toBe(true);
+        const text = answerText(result);
+        expect(text).toContain(`Invalid arguments for tool ${tool}`);
+        expect(text.split('\n').some((line) => line.endsWith(` at ${field}`))).toBe(true);
+      },
+    );
+
+    it('wrote nothing for the malformed calls, and keeps serving', async () => {
+      const read = await session.client.readResource({ uri: 'symfonic://memories' });
+      const listed = JSON.parse(String((read.contents[0] as { text: string }).text));
+      expect(listed.map(({ text }: { text: string }) => text)).toEqual(['The user lives in Paris']);
     });
-    expect(byId.isError).toBe(true);
-    expect(answerText(byId)).toContain('a model names a memory only by a ref');
-    for (const name of ['memory_history', 'memory_forget']) {
-      const missing = await session.client.callTool({ name, arguments: { ref: 'no-such-memory' } });
-      expect(missing.isError).toBe(true);
-    }
-  });
-});
+
+    it('answers an invented ref as refused, and an id with the reason a model names refs only', async () => {
+      const remembered = await session.client.callTool({
+        name: 'memory_remember',
+        arguments: { ops: [{ op: 'update', ref: '#4', text: 'The user lives in Rome' }] },
+      });
+      expect(remembered.isError).toBeFalsy();
+      expect((remembered.structuredContent as { rejected: unknown[] }).rejected).toEqual([
+        expect.objectContaining({ index: 0, code: 'unknown-ref' }),
+      ]);
+      const byId = await session.client.callTool({
+        name: 'memory_remember',
+        arguments: { ops: [{ op: 'delete', id: '00000000-0000-0000-0000-000000000000' }] },
+      });
+      expect(byId.isError).toBe(true);
+      expect(answerText(byId)).toContain('a model names a memory only by a ref');
+      for (const name of ['memory_history', 'memory_forget']) {
+        const missing = await session.client.callTool({
+          name,
+          arguments: { ref: 'no-such-memory' },
+        });
+        expect(missing.isError).toBe(true);
+      }
+    });
+  },
+);

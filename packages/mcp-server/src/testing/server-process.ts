@@ -1,8 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  Client as ClientV2,
+  type FetchLike,
+  StreamableHTTPClientTransport as HttpTransportV2,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** The built `symfonic-mcp` (the package's `bin`), run with this Node as an MCP client would. */
@@ -17,36 +23,106 @@ const cleanEnvironment = (): Record<string, string> => {
   return environment;
 };
 
+/**
+ * The two generations of official MCP clients every suite runs with: the v1
+ * `Client` of `@modelcontextprotocol/sdk` (protocol revisions up to
+ * 2025-11-25, in a session) and the v2 `Client` of
+ * `@modelcontextprotocol/client` pinned to revision 2026-07-28 (stateless).
+ */
+export const clientGenerations = ['2025-11-25', '2026-07-28'] as const;
+
+/** A protocol revision of {@link clientGenerations}. */
+export type ClientGeneration = (typeof clientGenerations)[number];
+
+/**
+ * What the suites call on a client. Both generations answer these methods
+ * with the same shapes; typed once as the v1 client's, which the v2 client
+ * matches structurally.
+ */
+export type TestClient = Pick<
+  ClientV1,
+  'callTool' | 'listTools' | 'listResources' | 'readResource' | 'getPrompt' | 'close'
+>;
+
+const clientInfo = { name: 'symfonic-test', version: '1.0.0' };
+
+function newClient(generation: ClientGeneration): ClientV1 | ClientV2 {
+  return generation === '2025-11-25'
+    ? new ClientV1(clientInfo)
+    : new ClientV2(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+}
+
 /** A client connected to `symfonic-mcp` over stdio, and what the server wrote on stderr so far. */
 export interface StdioSession {
-  readonly client: Client;
+  readonly client: TestClient;
   stderr(): string;
   close(): Promise<void>;
 }
 
-/** Spawn the built server with `args` and connect the SDK's `Client` to it over stdio. */
-export async function connectStdio(args: readonly string[]): Promise<StdioSession> {
-  const transport = new StdioClientTransport({
+/** Spawn the built server with `args` and connect a client of `generation` to it over stdio. */
+export async function connectStdio(
+  args: readonly string[],
+  generation: ClientGeneration = '2025-11-25',
+): Promise<StdioSession> {
+  const parameters = {
     command: process.execPath,
     args: [binPath, ...args],
     env: cleanEnvironment(),
-    stderr: 'pipe',
-  });
+    stderr: 'pipe' as const,
+  };
   let stderr = '';
-  transport.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: 'symfonic-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  const client = newClient(generation);
+  if (client instanceof ClientV1) {
+    const transport = new StdioTransportV1(parameters);
+    transport.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    await client.connect(transport);
+  } else {
+    const transport = new StdioTransportV2(parameters);
+    transport.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    await client.connect(transport);
+  }
+  return {
+    client: client as TestClient,
+    stderr: () => stderr,
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Connect a client of `generation` to the Streamable HTTP endpoint `url`,
+ * sending `token` (none when `undefined`) and its requests through `fetch`
+ * when given (e.g. a load balancer's).
+ */
+export async function connectHttp(
+  url: URL,
+  token: string | undefined,
+  generation: ClientGeneration,
+  fetch?: FetchLike,
+): Promise<TestClient & { sessionId(): string | undefined }> {
+  const options = {
+    requestInit: token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } },
+    ...(fetch === undefined ? {} : { fetch }),
+  };
+  const client = newClient(generation);
+  const transport =
+    client instanceof ClientV1
+      ? new HttpTransportV1(url, options)
+      : new HttpTransportV2(url, options);
+  if (client instanceof ClientV1) await client.connect(transport as HttpTransportV1);
+  else await client.connect(transport as HttpTransportV2);
+  return Object.assign(client as TestClient, { sessionId: () => transport.sessionId });
 }
 
 /** A running `symfonic-mcp --http` and its endpoint. */
 export interface HttpServerProcess {
   readonly url: URL;
   stderr(): string;
-  /** Connect a new SDK `Client` sending `token` (none when `undefined`). */
-  connect(token: string | undefined): Promise<Client>;
+  /** Connect a new client of `generation` sending `token` (none when `undefined`). */
+  connect(token: string | undefined, generation?: ClientGeneration): ReturnType<typeof connectHttp>;
   stop(): Promise<void>;
 }
 
@@ -71,16 +147,7 @@ export function startHttpServer(args: readonly string[]): Promise<HttpServerProc
       resolve({
         url,
         stderr: () => stderr,
-        async connect(token) {
-          const client = new Client({ name: 'symfonic-test', version: '1.0.0' });
-          await client.connect(
-            new StreamableHTTPClientTransport(url, {
-              requestInit:
-                token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } },
-            }),
-          );
-          return client;
-        },
+        connect: (token, generation = '2025-11-25') => connectHttp(url, token, generation),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
