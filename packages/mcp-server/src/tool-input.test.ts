@@ -95,8 +95,10 @@ describe.each(clientGenerations)(
         const result = await session.client.callTool({ name: tool, arguments: input });
         expect(result.isError).toBe(true);
         const text = answerText(result);
-        expect(text).toContain(`Invalid arguments for tool ${tool}`);
-        expect(text.split('\n').some((line) => line.endsWith(` at ${field}`))).toBe(true);
+        expect(text).toContain(`Invalid arguments for tool ${tool}: `);
+        // The SDK names each issue's field by its dotted path: `ops.0.text: …`.
+        const dotted = field.replace(/\[(\d+)\]/g, '.$1');
+        expect(text).toMatch(new RegExp(`(?:: |, )${dotted.replaceAll('.', '\\.')}: `));
       },
     );
 
