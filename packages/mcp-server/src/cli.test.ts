@@ -28,6 +28,13 @@ describe('symfonic-mcp start-up', () => {
       '--database-url',
       '--http',
       '--tokens',
+      '--jwks-url',
+      '--jwks-file',
+      '--jwt-issuer',
+      '--jwt-claim',
+      '--resource-url',
+      '--idle-minutes',
+      '--sessions-per-principal',
       '--tenant',
       '--user',
       '--conversation',
@@ -52,6 +59,30 @@ describe('symfonic-mcp start-up', () => {
     [['--data', 'm', '--tenant', 'acme'], 'give --tenant and --user'],
     [['--data', 'm', '--tenant', 'a/b', '--user', 'u'], '--tenant: a scope segment cannot contain'],
     [['--data', 'm', '--http', '127.0.0.1:0'], '--http needs --tokens'],
+    [
+      ['--data', 'm', '--tenant', 'a', '--user', 'u'.repeat(124)],
+      '--user: at most 123 characters (it forms the scope segment "user:<id>", at most 128)',
+    ],
+    [
+      ['--data', 'm', '--tenant', 'a', '--user', 'u', '--conversation', 'c'.repeat(116)],
+      '--conversation: at most 115 characters',
+    ],
+    [
+      ['--data', 'm', '--tenant', 'a', '--user', 'u', '--jwks-url', 'x'],
+      '--jwks-url goes with --http',
+    ],
+    [
+      ['--data', 'm', '--http', '127.0.0.1:0', '--jwks-url', 'http://idp.example/jwks'],
+      '--jwks-url: expected an https:// URL',
+    ],
+    [
+      ['--data', 'm', '--http', '127.0.0.1:0', '--jwks-file', 'k.json'],
+      '--jwks-url/--jwks-file need --jwt-issuer',
+    ],
+    [
+      ['--data', 'm', '--http', '127.0.0.1:0', '--tokens', 't', '--idle-minutes', '0'],
+      '--idle-minutes: expected a whole number from 1 to 1440',
+    ],
     [['--data', 'm', '--http', 'localhost', '--tokens', 't.json'], 'expected HOST:PORT'],
     [
       ['--data', 'm', '--http', '127.0.0.1:0', '--tokens', 't', '--user', 'u'],
@@ -79,6 +110,11 @@ describe('symfonic-mcp start-up', () => {
       'short',
       'a token has at least 32 characters at tokens.0.token',
       { tokens: [{ token: 'short', tenant: 'a', user: 'u' }] },
+    ],
+    [
+      'long-user',
+      'at most 123 characters (it forms the scope segment "user:<id>", at most 128) at tokens.0.user',
+      { tokens: [{ token: 'x'.repeat(40), tenant: 'a', user: 'u'.repeat(124) }] },
     ],
     [
       'twice',

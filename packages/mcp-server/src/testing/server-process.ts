@@ -44,9 +44,8 @@ export type TestClient = Pick<
   'callTool' | 'listTools' | 'listResources' | 'readResource' | 'getPrompt' | 'close'
 >;
 
-const clientInfo = { name: 'symfonic-test', version: '1.0.0' };
-
-function newClient(generation: ClientGeneration): ClientV1 | ClientV2 {
+function newClient(generation: ClientGeneration, name = 'symfonic-test'): ClientV1 | ClientV2 {
+  const clientInfo = { name, version: '1.0.0' };
   return generation === '2025-11-25'
     ? new ClientV1(clientInfo)
     : new ClientV2(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
@@ -94,20 +93,21 @@ export async function connectStdio(
 
 /**
  * Connect a client of `generation` to the Streamable HTTP endpoint `url`,
- * sending `token` (none when `undefined`) and its requests through `fetch`
- * when given (e.g. a load balancer's).
+ * sending `token` (none when `undefined`), named `name` (default
+ * `symfonic-test`), its requests going through `fetch` when given (e.g. a
+ * load balancer's).
  */
 export async function connectHttp(
   url: URL,
   token: string | undefined,
   generation: ClientGeneration,
-  fetch?: FetchLike,
+  { fetch, name }: { readonly fetch?: FetchLike; readonly name?: string } = {},
 ): Promise<TestClient & { sessionId(): string | undefined }> {
   const options = {
     requestInit: token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } },
     ...(fetch === undefined ? {} : { fetch }),
   };
-  const client = newClient(generation);
+  const client = newClient(generation, name);
   const transport =
     client instanceof ClientV1
       ? new HttpTransportV1(url, options)
