@@ -1,0 +1,119 @@
+/**
+ * Benchmark of the HTTP server's per-client state: 10,000 MCP sessions of
+ * 2025 clients opened (an `initialize` each, over loopback HTTP) and
+ * abandoned (never ended), in rounds of 1,000 across 100 tokens. Between
+ * rounds the server's clock moves past the idle time (30 minutes), as an
+ * hour of abandoned clients would, so each round's sessions are closed by
+ * the next sweep. After each round it prints the live sessions and the
+ * heap after a full collection: flat when abandoned sessions are dropped.
+ *
+ *   npx tsc -b packages/mcp-server && pnpm --filter @symfonic/mcp-server bench:sessions
+ *   SESSIONS=2000 … for a shorter run
+ *
+ * Not a test: it prints a table. Run with `--expose-gc` (the script does).
+ */
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { createMemory } from '@symfonic/memory';
+import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { bearerVerifier } from './bearer-verifier.js';
+import { defaultClientStateLimits } from './client-state-table.js';
+import { createMemoryServer } from './create-memory-server.js';
+import { serveHttp } from './serve-http.js';
+import { StaticTokenVerifier } from './static-token-verifier.js';
+
+const sessions = Number(process.env.SESSIONS ?? 10_000);
+const round = 1_000;
+const tokens = Array.from({ length: 100 }, () => randomBytes(32).toString('hex'));
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'bench', version: '1' },
+  },
+});
+
+/** Open one session with `token` and abandon it: answers its id. */
+function openSession(url: URL, token: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const id = response.headers['mcp-session-id'];
+          if (response.statusCode !== 200 || typeof id !== 'string') {
+            reject(new Error(`initialize answered ${response.statusCode}`));
+          } else resolve(id);
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(initialize);
+  });
+}
+
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+const store = await openPGliteStore();
+const memory = createMemory({ store });
+let clock = 0;
+const endpoint = await serveHttp({
+  host: '127.0.0.1',
+  port: 0,
+  now: () => clock,
+  log: () => undefined,
+  verifier: (resource) =>
+    bearerVerifier({
+      tokens: new StaticTokenVerifier(
+        tokens.map((token, index) => ({ token, tenant: 'bench', user: `user-${index}` })),
+        resource,
+      ),
+    }),
+  openServer: (principal, refs) =>
+    createMemoryServer({ store, memory, principal, ...(refs ? { refs } : {}) }),
+});
+
+collect();
+const baseline = process.memoryUsage().heapUsed;
+const rows: string[] = [];
+for (let opened = 0; opened < sessions; ) {
+  for (let index = 0; index < round; index += 1, opened += 1) {
+    await openSession(endpoint.url, tokens[index % tokens.length] as string);
+  }
+  const live = endpoint.held().sessions;
+  clock += defaultClientStateLimits.idleMs;
+  endpoint.sweep();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  collect();
+  const heap = process.memoryUsage().heapUsed;
+  rows.push(
+    `| ${opened.toLocaleString('en')} | ${live.toLocaleString('en')} | ${endpoint.held().sessions} | ${megabytes(heap)} | ${megabytes(heap - baseline)} |`,
+  );
+}
+await endpoint.close();
+await store.close();
+
+console.log(
+  [
+    `${sessions.toLocaleString('en')} sessions opened and abandoned, 100 principals, idle time ${defaultClientStateLimits.idleMs / 60_000} min (moved past after every ${round.toLocaleString('en')})`,
+    '',
+    '| opened | live before the sweep | live after | heap MB | heap growth MB |',
+    '| ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n'),
+);
