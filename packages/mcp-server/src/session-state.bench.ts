@@ -10,7 +10,11 @@
  *   npx tsc -b packages/mcp-server && pnpm --filter @symfonic/mcp-server bench:sessions
  *   SESSIONS=2000 … for a shorter run
  *
- * Not a test: it prints a table. Run with `--expose-gc` (the script does).
+ * It prints a table, and exits 1 when a sweep leaves a session alive or
+ * the heap after the last round is more than {@link allowedGrowthMb} above
+ * the heap after the first (without expiry, the 9,000 sessions in between
+ * would hold about 50 MB), so CI runs it as a check. Run with
+ * `--expose-gc` (the script does).
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -23,6 +27,8 @@ import { serveHttp } from './serve-http.js';
 import { StaticTokenVerifier } from './static-token-verifier.js';
 
 const sessions = Number(process.env.SESSIONS ?? 10_000);
+/** How much the heap may grow from the first round to the last, in MB. */
+const allowedGrowthMb = 4;
 const round = 1_000;
 const tokens = Array.from({ length: 100 }, () => randomBytes(32).toString('hex'));
 
@@ -91,6 +97,8 @@ const endpoint = await serveHttp({
 collect();
 const baseline = process.memoryUsage().heapUsed;
 const rows: string[] = [];
+const heaps: number[] = [];
+let leftAlive = 0;
 for (let opened = 0; opened < sessions; ) {
   for (let index = 0; index < round; index += 1, opened += 1) {
     await openSession(endpoint.url, tokens[index % tokens.length] as string);
@@ -101,6 +109,8 @@ for (let opened = 0; opened < sessions; ) {
   await new Promise((resolve) => setTimeout(resolve, 50));
   collect();
   const heap = process.memoryUsage().heapUsed;
+  heaps.push(heap);
+  leftAlive += endpoint.held().sessions;
   rows.push(
     `| ${opened.toLocaleString('en')} | ${live.toLocaleString('en')} | ${endpoint.held().sessions} | ${megabytes(heap)} | ${megabytes(heap - baseline)} |`,
   );
@@ -116,4 +126,14 @@ console.log(
     '| ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n'),
+);
+const growth = ((heaps.at(-1) ?? 0) - (heaps[0] ?? 0)) / 1024 / 1024;
+if (leftAlive > 0 || growth > allowedGrowthMb) {
+  console.error(
+    `FAILED: ${leftAlive} session(s) outlived a sweep; the heap grew ${growth.toFixed(1)} MB from the first round to the last (at most ${allowedGrowthMb})`,
+  );
+  process.exit(1);
+}
+console.log(
+  `heap growth from the first round to the last: ${growth.toFixed(1)} MB (at most ${allowedGrowthMb})`,
 );
