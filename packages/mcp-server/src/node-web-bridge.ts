@@ -41,11 +41,18 @@ export function webRequest(
   });
 }
 
-/** Write a web-standard `Response` to a Node response, streaming its body (SSE included) until it ends or the client leaves. */
+/** Hop-by-hop headers: the Node server decides them for its own connection. */
+const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Write a web-standard `Response` to a Node response, streaming its body
+ * (SSE included) until it ends or the client leaves. Hop-by-hop headers are
+ * left to Node, so a client's `Connection: close` is honoured.
+ */
 export async function sendWebResponse(response: ServerResponse, web: Response): Promise<void> {
   const headers: Record<string, string> = {};
   web.headers.forEach((value, name) => {
-    headers[name] = value;
+    if (!hopByHop.has(name)) headers[name] = value;
   });
   response.writeHead(web.status, headers);
   if (web.body === null) {
