@@ -121,4 +121,20 @@ describe('JWT access tokens, checked against a JWKS file', () => {
       ),
     ).rejects.toThrow(`--jwks-file ${path}: expected {"keys": [...]} with a key`);
   });
+
+  it('answers server_error, not invalid_token, when the JWKS URL cannot be reached', async () => {
+    const unreachable = await JwtTokenVerifier.open(
+      {
+        jwks: { kind: 'url', url: new URL('http://127.0.0.1:1/jwks.json') },
+        issuer: testIssuer,
+        claim: 'symfonic',
+      },
+      resource,
+    );
+    const token = await issuer.sign({ audience: resource.href, principal: alice });
+    await expect(unreachable.verifyAccessToken(token)).rejects.toMatchObject({
+      code: 'server_error',
+      message: 'The signing keys could not be fetched',
+    });
+  });
 });

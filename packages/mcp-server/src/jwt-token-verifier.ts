@@ -55,20 +55,33 @@ const signatureAlgorithms = [
   'Ed25519',
 ];
 
-/** Why jose refused a token, in one line for `WWW-Authenticate` (never the token or a key). */
-function refusal(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'The token has expired';
+/**
+ * The OAuth error for a token jose did not accept, in one line for
+ * `WWW-Authenticate` (never the token or a key): `invalid_token` with the
+ * reason, or `server_error` (500) when the keys could not be fetched, which
+ * says nothing about the token.
+ */
+function refusal(error: unknown): OAuthError {
+  const invalid = (reason: string) => new OAuthError(OAuthErrorCode.InvalidToken, reason);
+  if (error instanceof errors.JWTExpired) return invalid('The token has expired');
   if (error instanceof errors.JWTClaimValidationFailed) {
-    return `The token's "${error.claim}" claim is not accepted (${error.reason})`;
+    return invalid(`The token's "${error.claim}" claim is not accepted (${error.reason})`);
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) {
-    return 'The token signature does not verify';
+    return invalid('The token signature does not verify');
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token algorithm is not accepted';
-  if (error instanceof errors.JWKSNoMatchingKey) return 'No published key signed this token';
-  if (error instanceof errors.JWKSTimeout) return 'The signing keys could not be fetched in time';
-  if (error instanceof errors.JOSEError) return 'The token is not a valid signed JWT';
-  return 'The token could not be verified';
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return invalid('The token algorithm is not accepted');
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return invalid('No published key signed this token');
+  if (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    !(error instanceof errors.JOSEError)
+  ) {
+    return new OAuthError(OAuthErrorCode.ServerError, 'The signing keys could not be fetched');
+  }
+  return invalid('The token is not a valid signed JWT');
 }
 
 /**
@@ -76,8 +89,8 @@ function refusal(error: unknown): string {
  * `jose`: the signature against the JWKS, `iss` equal to the configured
  * issuer, `aud` naming this server's resource URL, `exp` present and not
  * past, and the principal claim a valid `{ tenant, user, conversation? }`.
- * Any failure is `invalid_token` with the reason, and the request reaches
- * nothing.
+ * Any failure is `invalid_token` with the reason (`server_error` when the
+ * JWKS cannot be fetched), and the request reaches nothing.
  */
 export class JwtTokenVerifier implements OAuthTokenVerifier {
   private constructor(
@@ -124,7 +137,7 @@ export class JwtTokenVerifier implements OAuthTokenVerifier {
         requiredClaims: ['exp'],
       }));
     } catch (error) {
-      throw new OAuthError(OAuthErrorCode.InvalidToken, refusal(error));
+      throw refusal(error);
     }
     const principal = memoryPrincipalSchema.safeParse(payload[this.settings.claim]);
     if (!principal.success) {

@@ -1,7 +1,12 @@
 import { skippedWithoutDatabase, testDatabase } from '@symfonic/test-support/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerText, connectStdio, type StdioSession } from './testing/server-process.js';
+import {
+  answerText,
+  clientGenerations,
+  connectStdio,
+  type StdioSession,
+} from './testing/server-process.js';
 
 const suite = 'symfonic-mcp on PostgreSQL when the store goes away mid-session';
 const url = await testDatabase('symfonic_mcp_outage');
@@ -9,7 +14,7 @@ const url = await testDatabase('symfonic_mcp_outage');
 const databaseName = url ? new URL(url).pathname.slice(1) : '';
 if (!url) console.log(skippedWithoutDatabase(suite));
 
-describe.runIf(url)(suite, () => {
+describe.runIf(url).each(clientGenerations)(`${suite} (%s client)`, (generation) => {
   let session: StdioSession;
   let admin: pg.Client;
   const terminateBackends = () =>
@@ -23,14 +28,23 @@ describe.runIf(url)(suite, () => {
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    session = await connectStdio([
-      '--database-url',
-      url as string,
-      '--tenant',
-      'acme',
-      '--user',
-      'alice',
-    ]);
+    session = await connectStdio(
+      [
+        '--database-url',
+        url as string,
+        '--tenant',
+        'acme',
+        '--user',
+        'alice',
+        // Each client generation starts from an empty scope on the one test database.
+        '--allow-forget-all',
+      ],
+      generation,
+    );
+    await session.client.callTool({
+      name: 'memory_forget_all',
+      arguments: { confirm: true },
+    });
     const written = await session.client.callTool({
       name: 'memory_remember',
       arguments: { ops: [{ op: 'add', text: 'The user is allergic to peanuts', salience: 1 }] },
