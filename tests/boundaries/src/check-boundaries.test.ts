@@ -31,6 +31,28 @@ describe('dependency boundaries', () => {
     expect(checkBoundaries(workspaceRoot)).toEqual([]);
   });
 
+  it('lets the testing helpers of a package that does not publish them use its devDependencies', () => {
+    const withFiles = (files: string[]) =>
+      JSON.stringify({ name: '@symfonic/tool', files, devDependencies: { 'test-client': '1' } });
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/tool/package.json': withFiles(['dist', '!dist/testing']),
+      'packages/tool/src/testing/harness.ts': "import { Client } from 'test-client';\n",
+      'packages/published/package.json': JSON.stringify({
+        name: '@symfonic/published',
+        files: ['dist'],
+        devDependencies: { 'test-client': '1' },
+      }),
+      'packages/published/src/testing/harness.ts': "import { Client } from 'test-client';\n",
+    });
+    expect(checkBoundaries(planted)).toEqual([
+      expect.objectContaining({
+        file: 'packages/published/src/testing/harness.ts',
+        specifier: 'test-client',
+      }),
+    ]);
+  });
+
   it('catches core importing anything but zod', () => {
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core', { zod: '4', lodash: '4' }),

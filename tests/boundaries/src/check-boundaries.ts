@@ -25,6 +25,12 @@ interface WorkspacePackage {
   readonly isPrivate: boolean;
   readonly declared: ReadonlySet<string>;
   readonly declaredForTests: ReadonlySet<string>;
+  /**
+   * The package's `files` leave out `dist/testing`: its `src/testing/`
+   * helpers serve only its tests and benchmarks, never a user, so they may
+   * import what only tests may (its devDependencies).
+   */
+  readonly unpublishedTesting: boolean;
 }
 
 const builtins = new Set(builtinModules);
@@ -36,10 +42,11 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
-function isTestFile(file: string): boolean {
+function isTestFile(pkg: WorkspacePackage, file: string): boolean {
   return (
     /\.(?:test|bench|contract\.test)\.[cm]?tsx?$/.test(file) ||
-    file.includes(`${sep}__fixtures__${sep}`)
+    file.includes(`${sep}__fixtures__${sep}`) ||
+    (pkg.unpublishedTesting && file.startsWith(join(pkg.directory, 'src', 'testing') + sep))
   );
 }
 
@@ -78,6 +85,8 @@ function readPackage(directory: string, isApp: boolean): WorkspacePackage | unde
     isPrivate: manifest.private === true,
     declared,
     declaredForTests: new Set([...declared, ...keys('devDependencies')]),
+    unpublishedTesting:
+      Array.isArray(manifest.files) && (manifest.files as unknown[]).includes('!dist/testing'),
   };
 }
 
@@ -105,7 +114,7 @@ function checkSpecifier(
   specifier: string,
   workspaceNames: ReadonlySet<string>,
 ): string | undefined {
-  const test = isTestFile(file);
+  const test = isTestFile(pkg, file);
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const target = resolve(dirname(file), specifier);
     const inside = relative(pkg.directory, target);
