@@ -6,3 +6,4 @@ export {
   type PrincipalScopes,
   principalScopes,
 } from './memory-principal.js';
+export type { MemoryRefs, ResolvedRef } from './memory-refs.js';

@@ -12,6 +12,7 @@ import {
   type ClientStateLimits,
   ClientStateTable,
 } from './client-state-table.js';
+import { jsonRpcError } from './json-rpc-error.js';
 import type { MemoryPrincipal } from './memory-principal.js';
 import type { LogLine } from './tool-answer.js';
 import type { VerifiedPrincipal } from './verified-principal.js';
@@ -19,11 +20,6 @@ import type { VerifiedPrincipal } from './verified-principal.js';
 interface LegacySession {
   readonly server: McpServer;
   readonly transport: WebStandardStreamableHTTPServerTransport;
-}
-
-/** A JSON-RPC error answer with no id, as the Streamable HTTP transport answers one. */
-export function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
 }
 
 const isInitialize = (body: unknown) =>

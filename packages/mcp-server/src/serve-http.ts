@@ -18,7 +18,8 @@ import {
   ClientStateTable,
   defaultClientStateLimits,
 } from './client-state-table.js';
-import { jsonRpcError, LegacySessions } from './legacy-sessions.js';
+import { jsonRpcError } from './json-rpc-error.js';
+import { LegacySessions } from './legacy-sessions.js';
 import type { MemoryPrincipal } from './memory-principal.js';
 import type { MemoryRefs } from './memory-refs.js';
 import { readBody, sendWebResponse, webRequest } from './node-web-bridge.js';
