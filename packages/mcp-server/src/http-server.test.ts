@@ -303,6 +303,23 @@ describe('symfonic-mcp over HTTP, at the edges', () => {
     expect(same.status).toBe(200);
   });
 
+  it('answers 413 to a body over 8 MiB before reading it, and 400 to a body that is not JSON', async () => {
+    const port = Number(server.url.port);
+    const head = [
+      'POST /mcp HTTP/1.1',
+      `host: 127.0.0.1:${port}`,
+      `authorization: Bearer ${acmeToken}`,
+      'content-type: application/json',
+      'accept: application/json, text/event-stream',
+    ];
+    const large = await rawHttp(port, head, '', 8 * 1024 * 1024 + 1);
+    expect(large.status).toBe(413);
+    expect(large.body).toContain('over 8388608 bytes');
+    const garbled = await rawHttp(port, head, '{"jsonrpc": "2.0", "method"');
+    expect(garbled.status).toBe(400);
+    expect(garbled.body).toContain('"code":-32700'); // The body comes chunked: not parsed here.
+  });
+
   it('caps the sessions of one principal and says so; ending one frees its place', async () => {
     const opened: string[] = [];
     for (let index = 0; index < 3; index += 1) {

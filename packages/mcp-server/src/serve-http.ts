@@ -135,7 +135,8 @@ function hostRefusal(
  * the path, the bearer token through the SDK's `verifyBearerToken` (with
  * the resource URL as the expected audience; a refusal is `401
  * invalid_token` with `WWW-Authenticate` naming the protected-resource
- * metadata), the body limit ({@link largestRequestBytes}, 413). The
+ * metadata), the body limit ({@link largestRequestBytes}, 413), JSON (a
+ * body that is not is a parse error, 400). The
  * protected-resource metadata (RFC 9728) is served without a token at
  * `/.well-known/oauth-protected-resource/mcp`.
  *
@@ -261,7 +262,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpEndpoint
     try {
       parsedBody = body && body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
     } catch {
-      parsedBody = undefined;
+      await sendWebResponse(
+        response,
+        jsonRpcError(400, -32700, 'Parse error: the body is not JSON'),
+      );
+      return;
     }
     const aborted = new AbortController();
     response.once('close', () => aborted.abort());

@@ -11,9 +11,15 @@ export interface RawAnswer {
  * Send `head` (the request line and headers, exactly as given, `\r\n`
  * separated) and `body` over a fresh TCP connection to `port` on loopback,
  * and read the answer until the server closes: for requests no client
- * library sends (two `Host` headers, an absolute-form target).
+ * library sends (two `Host` headers, an absolute-form target, a
+ * `Content-Length` of `declaredLength` that the body does not fill).
  */
-export function rawHttp(port: number, head: readonly string[], body = ''): Promise<RawAnswer> {
+export function rawHttp(
+  port: number,
+  head: readonly string[],
+  body = '',
+  declaredLength = Buffer.byteLength(body),
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
@@ -32,7 +38,7 @@ export function rawHttp(port: number, head: readonly string[], body = ''): Promi
       }
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
-    const lines = [...head, `content-length: ${Buffer.byteLength(body)}`, 'connection: close'];
+    const lines = [...head, `content-length: ${declaredLength}`, 'connection: close'];
     socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   });
 }
