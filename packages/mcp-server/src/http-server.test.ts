@@ -19,7 +19,9 @@ import {
 
 const acmeToken = randomBytes(32).toString('hex');
 const globexToken = randomBytes(32).toString('hex');
-/** A second token of Acme's principal. */
+/** The cap of sessions per principal this suite starts the server with. */
+const sessionCap = 8;
+/** A token of Acme's Carol, whose sessions only the cap test opens. */
 const crowdedToken = randomBytes(32).toString('hex');
 
 const initialize = {
@@ -88,7 +90,7 @@ beforeAll(async () => {
     '--tokens',
     tokens,
     '--sessions-per-principal',
-    '3',
+    String(sessionCap),
   ]);
 }, 120_000); // A PGlite cold start takes seconds, many more on a loaded machine.
 afterAll(async () => {
@@ -253,7 +255,7 @@ describe('symfonic-mcp over HTTP, at the edges', () => {
     expect(answered.body).not.toContain('gold');
   });
 
-  it('answers an unknown session 404 and a non-loopback Host 403', async () => {
+  it('answers an unknown session 404, and a non-loopback Host or Origin 403', async () => {
     const unknown = await post(
       server.url,
       { authorization: `Bearer ${acmeToken}`, 'mcp-session-id': 'no-such-session' },
@@ -266,6 +268,19 @@ describe('symfonic-mcp over HTTP, at the edges', () => {
       initialize,
     );
     expect(rebound.status).toBe(403);
+    const crossSite = await post(
+      server.url,
+      { authorization: `Bearer ${acmeToken}`, origin: 'https://attacker.example' },
+      initialize,
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toContain('Origin');
+    const sameMachine = await post(
+      server.url,
+      { authorization: `Bearer ${acmeToken}`, origin: `http://localhost:${server.url.port}` },
+      initialize,
+    );
+    expect(sameMachine.status).toBe(200);
   });
 
   it('refuses two Host headers, and an absolute-form URL naming another host', async () => {
@@ -322,7 +337,7 @@ describe('symfonic-mcp over HTTP, at the edges', () => {
 
   it('caps the sessions of one principal and says so; ending one frees its place', async () => {
     const opened: string[] = [];
-    for (let index = 0; index < 3; index += 1) {
+    for (let index = 0; index < sessionCap; index += 1) {
       const answered = await post(
         server.url,
         { authorization: `Bearer ${crowdedToken}` },
@@ -334,7 +349,7 @@ describe('symfonic-mcp over HTTP, at the edges', () => {
     const refused = await post(server.url, { authorization: `Bearer ${crowdedToken}` }, initialize);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body).error.message).toBe(
-      'too many open MCP sessions: this principal already holds 3, the most it may; end one, or wait until one has been unused for 30 minutes',
+      `too many open MCP sessions: this principal already holds ${sessionCap}, the most it may; end one, or wait until one has been unused for 30 minutes`,
     );
     // Another principal is not affected by Carol's sessions.
     expect(

@@ -6,10 +6,12 @@ import {
   getOAuthProtectedResourceMetadataUrl,
   isLegacyRequest,
   localhostAllowedHostnames,
+  localhostAllowedOrigins,
   type McpServer,
   type OAuthProtectedResourceMetadata,
   type OAuthTokenVerifier,
   validateHostHeader,
+  validateOriginHeader,
   verifyBearerToken,
 } from '@modelcontextprotocol/server';
 import { clientRefs } from './client-refs.js';
@@ -87,8 +89,9 @@ const loopbackBinds = new Set(['127.0.0.1', 'localhost', '::1']);
 /**
  * Why the request's target or `Host` is refused, or `undefined`: exactly
  * one `Host` header; an absolute-form target only when it names that
- * host; bound to a loopback address, a loopback name only (a web page
- * cannot reach the server through DNS rebinding).
+ * host; bound to a loopback address, a loopback name only, and an
+ * `Origin`, when a browser sends one, of a loopback origin (a web page
+ * cannot reach the server through DNS rebinding or a cross-site request).
  */
 function hostRefusal(
   request: IncomingMessage,
@@ -118,6 +121,10 @@ function hostRefusal(
   }
   if (loopbackOnly && !validateHostHeader(host, localhostAllowedHostnames()).ok) {
     return { status: 403, reason: 'Forbidden: the Host header is not a loopback name' };
+  }
+  const origin = request.headers.origin;
+  if (loopbackOnly && !validateOriginHeader(origin, localhostAllowedOrigins()).ok) {
+    return { status: 403, reason: 'Forbidden: the Origin header is not a loopback origin' };
   }
   return undefined;
 }
