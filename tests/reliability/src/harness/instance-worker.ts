@@ -179,7 +179,7 @@ async function dedup(): Promise<void> {
 }
 
 async function forget(): Promise<void> {
-  // Every doomed user is forgotten by two instances at once, while each also keeps writing elsewhere.
+  // Every doomed user is forgotten by several instances at once, while each also keeps writing elsewhere.
   const mine = settings.doomedUsers.filter(
     (_, index) => index % 3 === settings.instance % 3 || (index + 1) % 3 === settings.instance % 3,
   );
