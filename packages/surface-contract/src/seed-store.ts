@@ -17,7 +17,9 @@ export async function seedStore(
   seed: readonly SeedMemory[],
   leak?: ForeignRow,
 ): Promise<string | undefined> {
-  const rows = leak ? [...seed, { scope: leak.scope, layer: 'semantic' as const, text: leak.text }] : seed;
+  const rows = leak
+    ? [...seed, { scope: leak.scope, layer: 'semantic' as const, text: leak.text }]
+    : seed;
   let leakId: string | undefined;
   for (const memory of rows) {
     const result = await store.apply(
