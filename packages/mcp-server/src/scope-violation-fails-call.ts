@@ -5,19 +5,31 @@ import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/
 export const scopeViolationMessage =
   'refused: the store answered a memory outside this scope; nothing of it was shown (see the server log)';
 
-const violations = new WeakSet<object>();
+/** The `_meta` key marking a tool answer as a scope violation; the request fails, so no client sees it. */
+const violationMark = 'symfonic/scope-violation';
 
 /**
- * The answer of a tool call that stopped on a `ScopeViolation`: marked so
- * that {@link failCallsOnScopeViolation} turns it into a failed request.
+ * The answer of a tool call that stopped on a `ScopeViolation`: marked (in
+ * `_meta`, which the SDK's result validation keeps) so that
+ * {@link failCallsOnScopeViolation} turns it into a failed request.
  */
 export function scopeViolationAnswer(): CallToolResult {
-  const answer: CallToolResult = {
+  return {
     content: [{ type: 'text', text: scopeViolationMessage }],
     isError: true,
+    _meta: { [violationMark]: true },
   };
-  violations.add(answer);
-  return answer;
+}
+
+/** Whether `result` is a {@link scopeViolationAnswer}. */
+function isViolation(result: unknown): boolean {
+  if (typeof result !== 'object' || result === null) return false;
+  const meta = (result as { _meta?: unknown })._meta;
+  return (
+    typeof meta === 'object' &&
+    meta !== null &&
+    (meta as Record<string, unknown>)[violationMark] === true
+  );
 }
 
 type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;
@@ -36,13 +48,17 @@ type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;
 export function failCallsOnScopeViolation(server: McpServer): void {
   const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
   const original =
-    handlers instanceof Map ? (handlers.get('tools/call') as RequestHandler | undefined) : undefined;
+    handlers instanceof Map
+      ? (handlers.get('tools/call') as RequestHandler | undefined)
+      : undefined;
   if (!(handlers instanceof Map) || !original) {
-    throw new Error('the MCP SDK server keeps no tools/call handler to wrap: check the SDK version');
+    throw new Error(
+      'the MCP SDK server keeps no tools/call handler to wrap: check the SDK version',
+    );
   }
   handlers.set('tools/call', async (request: unknown, extra: unknown) => {
     const result = await original(request, extra);
-    if (typeof result === 'object' && result !== null && violations.has(result)) {
+    if (isViolation(result)) {
       throw new McpError(ErrorCode.InternalError, scopeViolationMessage);
     }
     return result;

@@ -22,7 +22,8 @@ import { readTokenTable } from '../token-table.js';
 async function main(): Promise<void> {
   const [leak, ...args] = process.argv.slice(2);
   const command = parseCommandLine(args, process.env);
-  if (leak === undefined || command.kind !== 'run') throw new Error('usage: leaking-server <scope> <symfonic-mcp args>');
+  if (leak === undefined || command.kind !== 'run')
+    throw new Error('usage: leaking-server <scope> <symfonic-mcp args>');
   const { options } = command;
   if (options.storage.kind !== 'pglite') throw new Error('leaking-server serves PGlite only');
   const base = await openPGliteStore({ dataDir: options.storage.dataDir });
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`leaking-server: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `leaking-server: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

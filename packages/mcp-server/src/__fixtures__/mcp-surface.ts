@@ -90,13 +90,19 @@ function mcpRequest(connect: () => Promise<Client>): SurfaceRequest {
         const output = answer.structuredContent as RememberOutput;
         remembered.forEach((op, index) => {
           const refused = output.rejected.find((rejected) => rejected.index === index);
-          results.set(op, refused ? { status: 'refused', code: refused.code } : { status: 'applied' });
+          results.set(
+            op,
+            refused ? { status: 'refused', code: refused.code } : { status: 'applied' },
+          );
         });
       }
       for (const op of ops) {
         if (op.op === 'delete') results.set(op, await forget(op));
       }
-      return { results: ops.map((op) => results.get(op) ?? { status: 'refused', code: 'lost' }), texts };
+      return {
+        results: ops.map((op) => results.get(op) ?? { status: 'refused', code: 'lost' }),
+        texts,
+      };
     },
 
     seen: () => seen,
