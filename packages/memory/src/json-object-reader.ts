@@ -1,6 +1,13 @@
 /** What {@link JsonObjectReader.feed} says about the character it was given. */
 export type JsonObjectRead = 'open' | 'invalid' | 'complete';
 
+/**
+ * What the object's own `ops` key holds, as far as the reader can tell without parsing:
+ * `list` or `other` (the last `ops` key counts, as in `JSON.parse`), `none` when no key of the
+ * object itself is `ops`, `unknown` when one of its keys was written with an escape.
+ */
+export type OpsValue = 'list' | 'other' | 'none' | 'unknown';
+
 const code = {
   tab: 0x09,
   lineFeed: 0x0a,
@@ -90,10 +97,31 @@ export class JsonObjectReader {
   /** For a key of the object itself: how much of `ops` it spelled so far, `-1` once it cannot be `ops`. */
   #keyMatched = -1;
   #mayHaveOpsKey = false;
+  #escapedKey = false;
+  /** True right after the object's own key `ops` and its colon: the next value is its value. */
+  #opsValueNext = false;
+  #opsValue: 'list' | 'other' | 'none' = 'none';
 
   /** True once a key of the object itself was `ops`, or was written with an escape. */
   get mayHaveOpsKey(): boolean {
     return this.#mayHaveOpsKey;
+  }
+
+  /** What the object's own `ops` key holds (see {@link OpsValue}). */
+  get opsValue(): OpsValue {
+    return this.#escapedKey ? 'unknown' : this.#opsValue;
+  }
+
+  /** Starts over on a new object, its opening `{` read, reusing the storage. */
+  reset(): void {
+    this.#depth = 1;
+    this.#state = State.keyOrClose;
+    this.#stringIsKey = false;
+    this.#keyMatched = -1;
+    this.#mayHaveOpsKey = false;
+    this.#escapedKey = false;
+    this.#opsValueNext = false;
+    this.#opsValue = 'none';
   }
 
   /** Reads the next UTF-16 code unit of the object. */
@@ -160,14 +188,20 @@ export class JsonObjectReader {
 
   #string(character: number): JsonObjectRead {
     if (character === code.quote) {
-      if (this.#stringIsKey && this.#keyMatched === opsKey.length) this.#mayHaveOpsKey = true;
+      if (this.#stringIsKey && this.#keyMatched === opsKey.length) {
+        this.#mayHaveOpsKey = true;
+        this.#opsValueNext = true;
+      }
       this.#state = this.#stringIsKey ? State.colon : State.commaOrClose;
       return 'open';
     }
     if (character < code.space) return 'invalid';
     if (character === code.backslash) {
       // An escaped key of the object itself may spell `ops`: only the parse can tell.
-      if (this.#stringIsKey && this.#keyMatched >= 0) this.#mayHaveOpsKey = true;
+      if (this.#stringIsKey && this.#keyMatched >= 0) {
+        this.#mayHaveOpsKey = true;
+        this.#escapedKey = true;
+      }
       this.#keyMatched = -1;
       this.#state = State.stringEscape;
       return 'open';
@@ -239,6 +273,10 @@ export class JsonObjectReader {
   #value(character: number): JsonObjectRead {
     this.#stringIsKey = false;
     this.#keyMatched = -1;
+    if (this.#opsValueNext) {
+      this.#opsValueNext = false;
+      this.#opsValue = character === code.openBracket ? 'list' : 'other';
+    }
     switch (character) {
       case code.openBrace:
         this.#push(isObjectFrame);

@@ -89,7 +89,11 @@ export class OpsObjectFilter {
   #backticks = 0;
   #infoMatched = 0;
   #infoEnded = false;
-  #reader: JsonObjectReader | undefined;
+  readonly #reader = new JsonObjectReader();
+  /** True when the held text's last line holds something other than whitespace. */
+  #holdLine = true;
+  /** True when a line break stood between a fenced ops object and what followed it. */
+  #closingNewline = false;
   #fenced = false;
   #reads = 0;
   readonly #objects: string[] = [];
@@ -99,7 +103,7 @@ export class OpsObjectFilter {
   push(delta: string): string {
     const out: string[] = [];
     this.#feed(delta, out);
-    return out.join('');
+    return out.length === 1 ? (out[0] as string) : out.join('');
   }
 
   /** The answer is complete: the text still held that is not an ops object. */
@@ -114,7 +118,7 @@ export class OpsObjectFilter {
         released = this.#spaceBefore + this.#held;
         break;
       case 'object':
-        if (this.#reader?.mayHaveOpsKey) {
+        if (this.#reader.mayHaveOpsKey) {
           this.#objects.push(this.#held);
           this.#truncated = true;
         } else {
@@ -134,7 +138,6 @@ export class OpsObjectFilter {
     this.#held = '';
     this.#spaceBefore = '';
     this.#fencePrefix = '';
-    this.#reader = undefined;
     return released;
   }
 
@@ -157,32 +160,53 @@ export class OpsObjectFilter {
   }
 
   #feed(text: string, out: string[]): void {
-    /** Where the text released in `prose` (not yet copied to `out`) starts. */
+    /** Where the text of this delta not yet copied to `out` starts. */
     let releaseFrom = 0;
     /** Where the trailing whitespace run in `prose` starts; -1 when the last character was not whitespace. */
     let spaceFrom = -1;
-    /** Where the held text of this delta starts (it follows `#held`). */
+    /** Where the held text of this delta starts (it follows `#held`): the fence, then the object. */
     let holdFrom = 0;
+    /**
+     * Where the hold began in this delta (its fence or its `{`), -1 when it began in an earlier
+     * one; then `holdSpaceFrom` is where the whitespace before it began in this delta. While the
+     * hold began here, nothing of it is copied: released, it is read on from `releaseFrom`.
+     */
+    let holdStart = -1;
+    let holdSpaceFrom = -1;
+    /** True when the held text's last line holds something other than whitespace. */
+    let holdLine = this.#holdLine;
     const heldUpTo = (at: number) => this.#held + text.slice(holdFrom, at);
     const startHolding = (at: number) => {
-      const proseEnd = spaceFrom >= 0 ? spaceFrom : at;
-      if (proseEnd > releaseFrom) out.push(text.slice(releaseFrom, proseEnd));
-      this.#spaceBefore = this.#pending + (spaceFrom >= 0 ? text.slice(spaceFrom, at) : '');
+      holdStart = at;
+      holdSpaceFrom = spaceFrom >= 0 ? spaceFrom : at;
+      this.#spaceBefore = this.#pending;
       this.#pending = '';
       this.#held = '';
       holdFrom = at;
+      holdLine = true;
+    };
+    /** The hold is withheld or outlives the delta: copy the prose before it, keep its whitespace as text. */
+    const settleHoldStart = () => {
+      if (holdStart < 0) return;
+      if (holdSpaceFrom > releaseFrom) out.push(text.slice(releaseFrom, holdSpaceFrom));
+      this.#spaceBefore += text.slice(holdSpaceFrom, holdStart);
+      holdStart = -1;
     };
     /** What was held is not an ops object: release it, and read on in prose from `at`. */
     const release = (at: number) => {
-      const released = this.#spaceBefore + this.#fencePrefix + heldUpTo(at);
-      out.push(released);
-      this.#noteLine(released);
+      if (holdStart >= 0) {
+        // Whitespace from earlier deltas comes first; the rest is this delta's, read on as prose.
+        if (this.#spaceBefore !== '') out.push(this.#spaceBefore);
+      } else {
+        out.push(this.#spaceBefore + this.#fencePrefix + heldUpTo(at));
+        releaseFrom = at;
+      }
+      holdStart = -1;
+      this.#lineHasContent = holdLine;
       this.#spaceBefore = '';
       this.#fencePrefix = '';
       this.#held = '';
-      this.#reader = undefined;
       this.#mode = 'prose';
-      releaseFrom = at;
       spaceFrom = -1;
     };
     let at = 0;
@@ -213,15 +237,14 @@ export class OpsObjectFilter {
           }
           at += 1;
           break;
-        case 'fence': {
-          const verdict = this.#fence(character);
-          if (verdict === 'invalid') {
+        case 'fence':
+          if (this.#fence(character) === 'invalid') {
             release(at);
             continue;
           }
+          if (character === lineFeed) holdLine = false;
           at += 1;
           break;
-        }
         case 'fence-body':
           if (isWhitespace(character)) {
             at += 1;
@@ -234,30 +257,36 @@ export class OpsObjectFilter {
           this.#fencePrefix = heldUpTo(at);
           this.#held = '';
           holdFrom = at;
+          holdLine = true;
           this.#startObject(true);
           at += 1;
           break;
         case 'object': {
-          const verdict = (this.#reader as JsonObjectReader).feed(character);
+          const reader = this.#reader;
+          const verdict = reader.feed(character);
           if (verdict === 'invalid') {
             release(at);
             continue;
           }
+          if (character === lineFeed) holdLine = false;
+          else if (!isWhitespace(character)) holdLine = true;
           at += 1;
           if (verdict === 'open') break;
-          const object = heldUpTo(at);
-          if (!(this.#reader as JsonObjectReader).mayHaveOpsKey || !isOpsObject(object)) {
+          const opsValue = reader.opsValue;
+          const object = opsValue === 'none' || opsValue === 'other' ? '' : heldUpTo(at);
+          if (opsValue !== 'list' && !(opsValue === 'unknown' && isOpsObject(object))) {
             release(at);
-            this.#lineHasContent = true;
             break;
           }
+          settleHoldStart();
           this.#objects.push(object);
           this.#held = '';
-          holdFrom = at;
-          this.#reader = undefined;
+          releaseFrom = at;
+          spaceFrom = -1;
           if (this.#fenced) {
             this.#mode = 'fence-closing';
             this.#backticks = 0;
+            this.#closingNewline = false;
           } else {
             this.#mode = 'after-object';
           }
@@ -265,6 +294,7 @@ export class OpsObjectFilter {
         }
         case 'fence-closing':
           if (isWhitespace(character) && this.#backticks === 0) {
+            if (character === lineFeed) this.#closingNewline = true;
             at += 1;
             break;
           }
@@ -274,27 +304,26 @@ export class OpsObjectFilter {
             if (this.#backticks === 3) {
               // The fence held the object alone: all of it is markup.
               this.#fencePrefix = '';
-              this.#held = '';
               this.#mode = 'after-object';
             }
             break;
           }
           {
             // Something else follows the object in the fence: the fence was the user's, not the
-            // object's. Its opening line is released, and what followed the object is read again
-            // as the text after it (the current character is then read in the mode that left).
-            const tail = heldUpTo(at);
+            // object's. Its opening line is released, and what followed the object (whitespace,
+            // dropped after an object but for where lines start, and backticks) is read again as
+            // the text after it; the current character is then read in the mode that left.
             const fence = this.#spaceBefore + this.#fencePrefix;
             out.push(fence);
             this.#noteLine(fence);
             this.#fencePrefix = '';
             this.#spaceBefore = '';
-            this.#held = '';
             this.#mode = 'after-object';
-            this.#feed(tail, out);
+            this.#feed(`${this.#closingNewline ? '\n' : ''}${'`'.repeat(this.#backticks)}`, out);
             releaseFrom = at;
             spaceFrom = -1;
             holdFrom = at;
+            holdLine = this.#holdLine;
           }
           break;
         case 'after-object':
@@ -322,8 +351,9 @@ export class OpsObjectFilter {
       case 'fence':
       case 'fence-body':
       case 'object':
-      case 'fence-closing':
+        settleHoldStart();
         this.#held += text.slice(holdFrom);
+        this.#holdLine = holdLine;
         break;
       default:
         break;
@@ -333,7 +363,7 @@ export class OpsObjectFilter {
   #startObject(fenced: boolean): void {
     this.#mode = 'object';
     this.#fenced = fenced;
-    this.#reader = new JsonObjectReader();
+    this.#reader.reset();
   }
 
   /** Reads one character of a fence's first line; `invalid` when it cannot be an ops object's fence. */

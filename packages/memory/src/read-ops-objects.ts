@@ -28,8 +28,10 @@ export function readOpsObjects(text: string): OpsObjects {
   const answer = filter.push(text) + filter.end();
   const withheld = filter.withheld();
   const complete = withheld.truncated ? withheld.objects.slice(0, -1) : withheld.objects;
-  const objects = complete.map((object): OpsObject => {
-    const value: unknown = JSON.parse(object);
+  // Each object is valid JSON (the filter read it whole): one parse reads them all.
+  const values: unknown[] = complete.length > 0 ? JSON.parse(`[${complete.join(',')}]`) : [];
+  const objects = complete.map((object, index): OpsObject => {
+    const value = values[index];
     const ops = isRecord(value) && Array.isArray(value.ops) ? (value.ops as unknown[]) : [];
     return { text: object, ops };
   });
