@@ -1,4 +1,4 @@
-import type { Degradation } from '@symfonic/core';
+import type { Degradation, ScopeViolation } from '@symfonic/core';
 import type { MemoryBlock, RememberOutcome } from '@symfonic/memory';
 
 /**
@@ -21,7 +21,10 @@ export type MemoryStep = 'first' | 'tool-step' | 'resumed' | 'outside';
  * - `tool-calls`: the model called tools (the loop goes on, or the request ends with a tool the
  *   app runs): the ops objects the step withheld, if any, were remembered (see `outcome`);
  * - `errored` / `aborted`: the model failed or the stream was cancelled: nothing written;
- * - `skipped`: the call was `outside` a turn.
+ * - `skipped`: the call was `outside` a turn;
+ * - `scope-violation`: not a call's end: a hydration that outlived its budget settled with a
+ *   row outside the scope (see `violation`); the call it served had gone on without a block,
+ *   and every later call of the middleware throws the violation.
  */
 export type MemoryFinish =
   | 'remembered'
@@ -29,7 +32,8 @@ export type MemoryFinish =
   | 'tool-calls'
   | 'errored'
   | 'aborted'
-  | 'skipped';
+  | 'skipped'
+  | 'scope-violation';
 
 /**
  * Why memory was weaker than it could be on a call. Codes:
@@ -72,7 +76,9 @@ export interface MemoryReport {
   readonly truncated: boolean;
   /** Everything that weakened memory on this call, in order. */
   readonly degraded: readonly MemoryDegradation[];
-  /** Why the call was `skipped`, `errored` or `aborted`. */
+  /** Why the call was `skipped`, `errored` or `aborted`, or what the `scope-violation` means. */
   readonly reason?: string;
+  /** For `scope-violation`: the violation, naming the row and both scopes (for the app, never a model). */
+  readonly violation?: ScopeViolation;
   readonly timings: MemoryTimings;
 }
