@@ -40,7 +40,7 @@ export function steeredModel(name: string) {
       }
       for (const part of parts) if (part.type === 'tool-call') content.push(part);
       const finish = parts.find((part) => part.type === 'finish');
-      if (!finish || finish.type !== 'finish') throw new Error('a steered step must finish');
+      if (finish?.type !== 'finish') throw new Error('a steered step must finish');
       return { content, finishReason: finish.finishReason, usage: finish.usage, warnings: [] };
     },
     doStream: async (options) => {
