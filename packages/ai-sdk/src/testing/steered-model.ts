@@ -30,10 +30,15 @@ export function steeredModel(name: string) {
       if (waiter) waiter(call);
       else waiting.push(call);
     });
+  /** The parts of `step`, its tool call ids prefixed with the model's name. */
+  const partsOf = (step: ScriptedStep, index: number) =>
+    streamPartsOf(step, index).map((part) =>
+      part.type === 'tool-call' ? { ...part, toolCallId: `${name}-${part.toolCallId}` } : part,
+    );
   const model = new MockLanguageModelV3({
     doGenerate: async (options) => {
       const { step, index } = await called(options.prompt);
-      const parts = streamPartsOf(step, index);
+      const parts = partsOf(step, index);
       const content = [];
       for (const block of step.deltas ? [step.deltas, ...(step.moreBlocks ?? [])] : []) {
         content.push({ type: 'text' as const, text: block.join('') });
@@ -45,24 +50,12 @@ export function steeredModel(name: string) {
     },
     doStream: async (options) => {
       const { step, index } = await called(options.prompt);
-      const chunks = streamPartsOf(step, index).map((part) =>
-        part.type === 'tool-call' ? { ...part, toolCallId: `${name}-${part.toolCallId}` } : part,
-      );
+      const chunks = partsOf(step, index);
       return {
         stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }),
       };
     },
   });
-  const generate = model.doGenerate.bind(model);
-  model.doGenerate = async (options) => {
-    const result = await generate(options);
-    return {
-      ...result,
-      content: result.content.map((part) =>
-        part.type === 'tool-call' ? { ...part, toolCallId: `${name}-${part.toolCallId}` } : part,
-      ),
-    };
-  };
   return {
     model,
     /** The next call of the model, once it is made. */
