@@ -28,6 +28,7 @@ export {
   resolveFusionWeights,
 } from './fusion-weights.js';
 export { Limits } from './limits.js';
+export { listDeletedOptionsSchema } from './list-deleted-options.js';
 export { memoryIdSchema } from './memory-id.js';
 export {
   type MemoryLayer,
@@ -64,7 +65,9 @@ export type { ConversationSource } from './ports/conversation-source.js';
 export type { EmbeddingProvider } from './ports/embedding-provider.js';
 export type { MemoryRetrievalPort } from './ports/memory-retrieval-port.js';
 export type {
+  DeletedPage,
   ForgetResult,
+  ListDeletedOptions,
   ListOptions,
   MemoryPage,
   MemoryStore,

@@ -36,8 +36,8 @@ import { workingWindowReader } from './working-window.js';
  * `append` by `record`; `recent` by `hydrate` (unless `working.recentTurns`
  * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0);
  * `pinned` by `hydrate` for pinned facts (without it, `hydrate` reports
- * `no-pinned-source` and pins nothing); `apply` by `remember`; `apply` and
- * `list` by `importConversation`. Every store of this project has them all; a
+ * `no-pinned-source` and pins nothing); `apply` by `remember`; `apply`,
+ * `list`, `listDeleted` and `history` by `importConversation`. Every store of this project has them all; a
  * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
  */
 export type MemoryPorts = Partial<
@@ -46,7 +46,7 @@ export type MemoryPorts = Partial<
     CandidateSource &
     PinnedMemorySource &
     MemoryWriter &
-    Pick<MemoryStore, 'list'>
+    Pick<MemoryStore, 'list' | 'listDeleted' | 'history'>
 >;
 
 /** Options of {@link createMemory}. */
@@ -119,7 +119,7 @@ export interface Memory {
    * id, in batches, every turn accounted for (see `importConversation`).
    *
    * @throws InvalidMemoryInput when the scope, the turns or an option is malformed.
-   * @throws MissingMemoryPort when the store has no `apply` or no `list`.
+   * @throws MissingMemoryPort when the store has no `apply`, `list`, `listDeleted` or `history`.
    * @throws MemoryUnavailable when the store cannot be reached; the batches before it are written.
    */
   importConversation(
@@ -216,7 +216,7 @@ export function createMemory(options: MemoryOptions): Memory {
     },
 
     async importConversation(scope, turns, importOptions) {
-      for (const method of ['apply', 'list'] as const) {
+      for (const method of ['apply', 'list', 'listDeleted', 'history'] as const) {
         if (!store[method]) {
           throw new MissingMemoryPort({
             method,

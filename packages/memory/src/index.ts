@@ -7,6 +7,8 @@ export {
 } from './create-memory.js';
 export { type GeminiMemoryTool, geminiMemoryTool } from './gemini-memory-tool.js';
 export type {
+  AlreadyImportedMemory,
+  ChangedSince,
   ImportedMemory,
   ImportedTurn,
   ImportOptions,

@@ -6,13 +6,16 @@ import {
   conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
+  type DeletedPage,
   type EmbeddingProvider,
   type ForgetResult,
   type FusionWeights,
   firstNonFinite,
   InvalidMemoryInput,
   Limits,
+  type ListDeletedOptions,
   type ListOptions,
+  listDeletedOptionsSchema,
   type MemoryLayer,
   type MemoryPage,
   type MemoryQuery,
@@ -56,6 +59,7 @@ import { memoryVersions } from './schema/memory-versions.js';
 import { turns } from './schema/turns.js';
 import { atScope } from './scope/at-scope.js';
 import { visibleTo } from './scope/visible-to.js';
+import { withinScope } from './scope/within-scope.js';
 import { hnswSearchBreadth } from './search/hnsw-search-breadth.js';
 import type { PinnedCache } from './search/pinned-cache.js';
 import { type RankedMemories, rankMemories } from './search/rank-memories.js';
@@ -629,6 +633,40 @@ export class DrizzleMemoryStore implements MemoryStore {
       return rows.length > limit && last
         ? { records, nextCursor: String(last.sequence) }
         : { records };
+    });
+  }
+
+  /**
+   * The ids of the memories deleted at exactly `scope`, by id, in pages of
+   * `limit` (100 by default, at most `Limits.queryLimit`): the tombstones of
+   * `memory_versions` at the scope, found through its ancestor-key index.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, cursor or limit.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  listDeleted(scope: MemoryScope, options: ListDeletedOptions = {}): Promise<DeletedPage> {
+    return this.#run('list deleted memories', async () => {
+      const where = toScope(scope);
+      const { cursor, limit } = parseInput(
+        listDeletedOptionsSchema,
+        options,
+        'listDeleted options',
+      );
+      const rows = await this.#settings.database
+        .select({ memoryId: memoryVersions.memoryId })
+        .from(memoryVersions)
+        .where(
+          and(
+            withinScope(memoryVersions, where),
+            atScope(memoryVersions, where),
+            eq(memoryVersions.change, 'deleted'),
+            cursor === undefined ? undefined : gt(memoryVersions.memoryId, cursor),
+          ),
+        )
+        .orderBy(asc(memoryVersions.memoryId))
+        .limit(limit + 1);
+      const ids = rows.slice(0, limit).map(({ memoryId }) => memoryId);
+      return rows.length > limit ? { ids, nextCursor: ids.at(-1) as string } : { ids };
     });
   }
 

@@ -26,6 +26,7 @@ function harness(
     pinned: (scope, options) => current.pinned(scope, options),
     get: (scope, id) => current.get(scope, id),
     list: (scope, options) => current.list(scope, options),
+    listDeleted: (scope, options) => current.listDeleted(scope, options),
     history: (scope, id) => current.history(scope, id),
     forget: (scope) => current.forget(scope),
     close: () => current.close(),

@@ -6,13 +6,16 @@ import {
   conversationTurnInputSchema,
   type Degradation,
   DegradationCode,
+  type DeletedPage,
   defaultFusionWeights,
   type EmbeddingProvider,
   type ForgetResult,
   type FusionWeights,
   firstNonFinite,
   InvalidMemoryInput,
+  type ListDeletedOptions,
   type ListOptions,
+  listDeletedOptionsSchema,
   type MemoryOpInput,
   type MemoryPage,
   type MemoryQuery,
@@ -232,6 +235,24 @@ export class InMemoryStore implements MemoryStore {
       last = memory.sequence;
     }
     return { records };
+  }
+
+  async listDeleted(scope: MemoryScope, options: ListDeletedOptions = {}): Promise<DeletedPage> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { cursor, limit } = parseInput(listDeletedOptionsSchema, options, 'listDeleted options');
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { ids: [] };
+    const key = scopePathPrefix(valid);
+    const ids: string[] = [];
+    for (const memory of tenant.memories.values()) {
+      if (memory.live || memory.key !== key) continue;
+      if (cursor === undefined || memory.record.id > cursor) ids.push(memory.record.id);
+    }
+    ids.sort();
+    return ids.length > limit
+      ? { ids: ids.slice(0, limit), nextCursor: ids[limit - 1] as string }
+      : { ids };
   }
 
   async history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {

@@ -42,6 +42,22 @@ export interface MemoryPage {
   readonly nextCursor?: string;
 }
 
+/** Options of {@link MemoryStore.listDeleted}, as `listDeletedOptionsSchema` validates them. */
+export interface ListDeletedOptions {
+  /** The `nextCursor` of the previous page. */
+  readonly cursor?: string;
+  /** Page size: 1 to `Limits.queryLimit`, 100 when left out. */
+  readonly limit?: number;
+}
+
+/** One page of {@link MemoryStore.listDeleted}. */
+export interface DeletedPage {
+  /** Ids of deleted memories; `history` gives each one's versions, its tombstone last. */
+  readonly ids: readonly string[];
+  /** Absent on the last page. */
+  readonly nextCursor?: string;
+}
+
 /** What {@link MemoryStore.forget} erased. */
 export interface ForgetResult {
   readonly memories: number;
@@ -68,6 +84,16 @@ export interface MemoryStore
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | undefined>;
   /** Live memories visible to `scope`, oldest first, in stable pages. */
   list(scope: MemoryScope, options?: ListOptions): Promise<MemoryPage>;
+  /**
+   * The ids of the memories deleted at exactly `scope` (not at a scope above
+   * or below it), by id, in stable pages: what lets a caller that wrote
+   * memories there learn, through `history`, which of them were deleted
+   * since (an importer must not bring them back). A memory erased by
+   * `forget` leaves no id.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, cursor or limit, on every store alike.
+   */
+  listDeleted(scope: MemoryScope, options?: ListDeletedOptions): Promise<DeletedPage>;
   /**
    * Every version of a memory visible to `scope`, oldest first; `[]` for an unknown or foreign id.
    *
