@@ -12,6 +12,7 @@ export {
   conversationTurnSchema,
 } from './conversation-turn.js';
 export { cosineSimilarity } from './cosine-similarity.js';
+export { cueTermsShortened } from './cue-terms-shortened.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';

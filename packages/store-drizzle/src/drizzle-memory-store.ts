@@ -4,6 +4,7 @@ import {
   type ConversationTurnInput,
   candidateWindow,
   conversationTurnInputSchema,
+  cueTermsShortened,
   type Degradation,
   DegradationCode,
   type DeletedPage,
@@ -494,6 +495,9 @@ export class DrizzleMemoryStore implements MemoryStore {
         code: DegradationCode.vectorsIncomplete,
         detail: `${unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
       });
+    }
+    if (ranked.cueTermsShortenedFrom !== undefined) {
+      degradations.push(cueTermsShortened(ranked.cueTermsShortenedFrom));
     }
     if (ranked.commonWordsCut > 0) {
       degradations.push({

@@ -4,6 +4,7 @@ import {
   type ConversationTurnInput,
   candidateWindow,
   conversationTurnInputSchema,
+  cueTermsShortened,
   type Degradation,
   DegradationCode,
   type DeletedPage,
@@ -309,6 +310,9 @@ export class InMemoryStore implements MemoryStore {
       postingsBudget: this.scanBudget,
       weights: this.weights,
     });
+    if (outcome.cueTermsShortenedFrom !== undefined) {
+      degradations.push(cueTermsShortened(outcome.cueTermsShortenedFrom));
+    }
     if (outcome.skippedTerms > 0) {
       degradations.push({
         code: commonTermsSkipped,

@@ -1,3 +1,4 @@
+import { Limits } from '@symfonic/core';
 import { tokenizeText } from './tokenize-text.js';
 
 /** Which of a cue's terms a full-text query matches on. */
@@ -6,10 +7,14 @@ export interface CueTermPlan {
   readonly matched: readonly string[];
   /** Terms left out because too many memories hold them. */
   readonly skipped: number;
+  /** The cue's distinct terms when they were more than `Limits.cueTerms` (only the first were planned); else absent. */
+  readonly shortenedFrom?: number;
 }
 
 /**
- * Choose the cue terms a full-text query matches on, so that its cost is
+ * Choose the cue terms a full-text query matches on, among the cue's first
+ * `Limits.cueTerms` distinct terms (a cue with more reports how many it had
+ * in `shortenedFrom`), so that its cost is
  * bounded by `postingsBudget` (the number of memory/term pairs it may read)
  * rather than by the size of the tenant. Terms are taken rarest first while
  * their document frequencies add up to at most the budget; the rarest term is
@@ -25,7 +30,9 @@ export function planCueTerms(
   documentFrequency: ReadonlyMap<string, number>,
   postingsBudget: number,
 ): CueTermPlan {
-  const known = [...new Set(tokenizeText(cue))]
+  const distinct = [...new Set(tokenizeText(cue))];
+  const known = distinct
+    .slice(0, Limits.cueTerms)
     .map((term) => ({ term, frequency: documentFrequency.get(term) ?? 0 }))
     .filter((entry) => entry.frequency > 0)
     .sort((left, right) => left.frequency - right.frequency || (left.term < right.term ? -1 : 1));
@@ -36,5 +43,9 @@ export function planCueTerms(
     matched.push(term);
     postings += frequency;
   }
-  return { matched, skipped: known.length - matched.length };
+  return {
+    matched,
+    skipped: known.length - matched.length,
+    ...(distinct.length > Limits.cueTerms ? { shortenedFrom: distinct.length } : {}),
+  };
 }
