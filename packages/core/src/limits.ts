@@ -20,13 +20,14 @@ export const Limits = {
   /** Longest retrieval cue, in Unicode code points (what zod and PostgreSQL count). */
   cueText: 8_000,
   /**
-   * Most distinct words of a cue a store searches for. A cue with more is
-   * searched for its first this many (in the order the cue says them) and the
-   * result reports `cue-shortened`: each word costs an index read and a term
-   * of the ranking, so a maximal cue (`cueText` characters of distinct words,
-   * over a thousand) would hold a shared store for seconds.
+   * Most distinct words (stop words aside) of a cue a store searches for. A
+   * cue with more is searched for its first this many, in the order the cue
+   * says them, and the result reports `cue-shortened`: each word costs an
+   * index read and a term of the ranking of every memory it brings, so a
+   * maximal cue (`cueText` characters of distinct words, about a thousand)
+   * held a shared store for over a second.
    */
-  cueTerms: 64,
+  cueTerms: 32,
   /** Longest id (memory, turn, writer), in Unicode code points (what zod and PostgreSQL count). */
   id: 128,
   /** Most memories one query may ask for. */
