@@ -32,7 +32,6 @@ export interface TurnState {
   readonly turnId: string;
   readonly block: MemoryBlock;
   readonly system: string;
-  readonly position: number;
   readonly degraded: readonly MemoryDegradation[];
   /** Logging the user's turn, started beside the model call; settles to its degradation, if any. */
   readonly recording: Promise<MemoryDegradation | undefined>;
@@ -162,15 +161,14 @@ export class MemoryCall<Options extends CallOptions> {
     const hydrateMs = elapsedSince(hydrateStarted);
     const afterHydrate = performance.now();
     const block = withoutCarriedTurns(hydration.block, reading.carried);
-    const lastLogged = Math.max(-1, ...hydration.block.working.turns.map((turn) => turn.turn));
-    const position = Math.max(reading.position, lastLogged + 1);
+    // The store numbers the turn (one past the highest logged, atomically): concurrent
+    // requests in one conversation never share a number.
     const recording =
       reading.kind === 'user-turn'
         ? MemoryCall.#record(setup, {
             turnId,
             speaker: setup.speakers.user,
             text: reading.text,
-            turn: position,
           })
         : Promise.resolve(undefined);
     // Awaited on the final step, which rethrows a failure that is not a degradation; a loop that
@@ -183,7 +181,6 @@ export class MemoryCall<Options extends CallOptions> {
       turnId,
       block,
       system,
-      position,
       degraded: [...hydration.degraded, ...block.degraded.conditions],
       recording,
       carried: [],
@@ -246,7 +243,7 @@ export class MemoryCall<Options extends CallOptions> {
 
   static async #record(
     setup: MemorySetup,
-    turn: { turnId: string; speaker: string; text: string; turn: number },
+    turn: { turnId: string; speaker: string; text: string },
   ): Promise<MemoryDegradation | undefined> {
     try {
       await setup.memory.record(setup.conversation, turn);
@@ -317,7 +314,6 @@ export class MemoryCall<Options extends CallOptions> {
       turnId: `${turn.turnId}:answer`,
       speaker: this.#setup.speakers.assistant,
       text: answer,
-      turn: turn.position + 1,
     });
     if (answerRecorded) this.#degraded.push(answerRecorded);
     this.#report('remembered', {

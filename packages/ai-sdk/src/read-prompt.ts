@@ -10,8 +10,6 @@ export type PromptReading =
       readonly text: string;
       /** Identifies the user message within this conversation's prompt (its position and text). */
       readonly key: string;
-      /** How many user and assistant messages come before it. */
-      readonly position: number;
       /** The text of every user and assistant message of the prompt, flattened and trimmed. */
       readonly carried: ReadonlySet<string>;
     }
@@ -20,7 +18,6 @@ export type PromptReading =
       readonly kind: 'tool-step';
       readonly text: string;
       readonly key: string;
-      readonly position: number;
       readonly carried: ReadonlySet<string>;
     }
   /** Neither (an assistant prefill, a prompt without a user message): memory stays out of it. */
@@ -50,10 +47,8 @@ export function readPrompt(prompt: readonly PromptMessage[]): PromptReading {
     return { kind: 'other', reason: 'the prompt holds no user message' };
   }
   const carried = new Set<string>();
-  let position = 0;
-  prompt.forEach((message, index) => {
+  prompt.forEach((message) => {
     if (message.role !== 'user' && message.role !== 'assistant') return;
-    if (index < userIndex) position += 1;
     const text = comparableText(textOf(message));
     if (text.length > 0) carried.add(text);
   });
@@ -62,7 +57,6 @@ export function readPrompt(prompt: readonly PromptMessage[]): PromptReading {
     kind: last.role === 'user' ? 'user-turn' : 'tool-step',
     text,
     key: `${userIndex}\u0000${text}`,
-    position,
     carried,
   };
 }
