@@ -137,8 +137,7 @@ async function measure(name: string, store: MemoryStore): Promise<Measured> {
   // Maximal cues back to back for one tenant; the other hydrates meanwhile.
   let contending = true;
   const flood = (async () => {
-    let cue = 0;
-    while (contending) await memory.hydrate(conversation, maximalCue((cue += 1)));
+    for (let cue = 1; contending; cue += 1) await memory.hydrate(conversation, maximalCue(cue));
   })();
   for (let run = 0; run < warmup + runs; run += 1) {
     const contended = await timed(() => memory.hydrate(neighbour, typicalCue(random)));
