@@ -72,6 +72,7 @@ export {
   type RerankOptionsInput,
   rerankOptionsSchema,
 } from './rerank-options.js';
+export { shownText } from './shown-text.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,
@@ -85,3 +86,10 @@ export {
 } from './tool-result.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
+export {
+  type BranchApplyResult,
+  type BranchRejectedOp,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './write-in-branch.js';
