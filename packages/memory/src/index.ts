@@ -81,5 +81,10 @@ export {
   type ToolResults,
   toolResult,
 } from './tool-result.js';
+export {
+  carriedTurnReason,
+  comparableText,
+  withoutCarriedTurns,
+} from './without-carried-turns.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';

@@ -1,0 +1,20 @@
+export type {
+  MemoryDegradation,
+  MemoryFinish,
+  MemoryReport,
+  MemoryStep,
+  MemoryTimings,
+  UnreadToolCall,
+} from './memory-report.js';
+export {
+  type CallCapture,
+  type CapturedCall,
+  type CapturedToolCall,
+  OpsFilteringChatModel,
+} from './ops-filtering-chat-model.js';
+export {
+  memoryToolAcknowledgement,
+  memoryToolCutOff,
+  type SymfonicMiddlewareOptions,
+  symfonicMiddleware,
+} from './symfonic-middleware.js';
