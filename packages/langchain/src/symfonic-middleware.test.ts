@@ -1,4 +1,9 @@
-import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
+import {
+  AIMessage,
+  AIMessageChunk,
+  type BaseMessage,
+  HumanMessage,
+} from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { tool } from '@langchain/core/tools';
 import { FakeListChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
@@ -130,7 +135,9 @@ describe('symfonicMiddleware in createAgent', () => {
       memory = createMemory({ store });
       reports = [];
       const model = new FakeStreamingChatModel({
-        chunks: [lyon.slice(0, cut), lyon.slice(cut)].map((content) => new AIMessage({ content })),
+        chunks: [lyon.slice(0, cut), lyon.slice(cut)].map(
+          (content) => new AIMessageChunk({ content }),
+        ),
       });
       const agent = createAgent({ model, middleware: [middleware()] });
       const stream = await agent.stream(

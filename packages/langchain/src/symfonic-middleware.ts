@@ -109,7 +109,8 @@ export const memoryToolCutOff =
  * The store being down (or a turn longer than memory accepts) never fails
  * the call: it goes without memory and `onMemory` says so. A
  * `ScopeViolation` fails it. A model call that fails or is aborted writes
- * nothing. Put it first in `middleware` so that its model is the one the
+ * nothing. (LangChain hands what a middleware throws to the caller as its
+ * `MiddlewareError`, named after the error, which is its `cause`.) Put it first in `middleware` so that its model is the one the
  * other middleware wraps; a middleware that swaps the model itself (a
  * fallback model) is outside the filter.
  *
