@@ -13,8 +13,19 @@ export {
   OpsFilteringChatModel,
 } from './ops-filtering-chat-model.js';
 export {
+  maxStoreMetadataLength,
+  type StoredValue,
+  storeKeyField,
+  toStoredValue,
+} from './store-value.js';
+export {
   memoryToolAcknowledgement,
   memoryToolCutOff,
   type SymfonicMiddlewareOptions,
   symfonicMiddleware,
 } from './symfonic-middleware.js';
+export {
+  SymfonicStore,
+  type SymfonicStoreOptions,
+  type SymfonicStorePorts,
+} from './symfonic-store.js';
