@@ -6,6 +6,7 @@ export type {
   MemoryTimings,
   UnreadToolCall,
 } from './memory-report.js';
+export { type MemoryToolsOptions, memoryTools } from './memory-tools.js';
 export {
   type CallCapture,
   type CapturedCall,

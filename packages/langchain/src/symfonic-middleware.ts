@@ -225,7 +225,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
     { name: toolName, description: memoryToolDescription, schema: modelOpsPayloadSchema },
   );
 
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: 'SymfonicMemory',
     tools: channel === 'tool-call' ? [memoryTool] : [],
     wrapModelCall: async (request, handler) => {
@@ -319,6 +319,13 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       });
       return response;
     },
+  });
+  return Object.assign(middleware, {
+    /**
+     * The block of the turn in progress (from its first model call until its
+     * final one), `undefined` between turns: what `memoryTools` resolves refs against.
+     */
+    block: (): MemoryBlock | undefined => setup.turn?.block,
   });
 }
 

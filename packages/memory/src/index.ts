@@ -30,6 +30,14 @@ export {
   memoryToolInputSchema,
   memoryToolName,
 } from './memory-tool.js';
+export {
+  type MemoryToolOpsOptions,
+  type MemoryToolResult,
+  memoryToolDescriptions,
+  memoryToolInputSchemas,
+  memoryToolOps,
+  type ToolMemory,
+} from './memory-tool-ops.js';
 export { MissingMemoryPort } from './missing-memory-port.js';
 export {
   type ModelOp,
