@@ -40,26 +40,25 @@ export interface MemoryToolsOptions {
  */
 export function memoryTools(options: MemoryToolsOptions) {
   const ops = memoryToolOps({ ...options, writer: options.writer ?? 'symfonic-langchain' });
-  return [
-    tool(async (input) => JSON.stringify(await ops.add(input)), {
-      name: 'memory_add',
-      description: memoryToolDescriptions.add,
-      schema: memoryToolInputSchemas.add,
-    }),
-    tool(async (input) => JSON.stringify(await ops.update(input)), {
-      name: 'memory_update',
-      description: memoryToolDescriptions.update,
-      schema: memoryToolInputSchemas.update,
-    }),
-    tool(async (input) => JSON.stringify(await ops.delete(input)), {
-      name: 'memory_delete',
-      description: memoryToolDescriptions.delete,
-      schema: memoryToolInputSchemas.delete,
-    }),
-    tool(async (input) => JSON.stringify(await ops.search(input)), {
-      name: 'memory_search',
-      description: memoryToolDescriptions.search,
-      schema: memoryToolInputSchemas.search,
-    }),
-  ];
+  const add = tool(async (input) => JSON.stringify(await ops.add(input)), {
+    name: 'memory_add',
+    description: memoryToolDescriptions.add,
+    schema: memoryToolInputSchemas.add,
+  });
+  const update = tool(async (input) => JSON.stringify(await ops.update(input)), {
+    name: 'memory_update',
+    description: memoryToolDescriptions.update,
+    schema: memoryToolInputSchemas.update,
+  });
+  const forget = tool(async (input) => JSON.stringify(await ops.delete(input)), {
+    name: 'memory_delete',
+    description: memoryToolDescriptions.delete,
+    schema: memoryToolInputSchemas.delete,
+  });
+  const search = tool(async (input) => JSON.stringify(await ops.search(input)), {
+    name: 'memory_search',
+    description: memoryToolDescriptions.search,
+    schema: memoryToolInputSchemas.search,
+  });
+  return [add, update, forget, search] as [typeof add, typeof update, typeof forget, typeof search];
 }
