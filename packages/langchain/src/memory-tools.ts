@@ -20,7 +20,7 @@ export interface MemoryToolsOptions {
    * (`symfonicMiddleware(...).block`). Without it only refs the tools
    * themselves handed out are known.
    */
-  readonly block?: MemoryBlock | (() => MemoryBlock | undefined);
+  readonly block?: MemoryBlock | ((toolCallId?: string) => MemoryBlock | undefined);
   /** The provenance `writer` of what the tools write (default `symfonic-langchain`). */
   readonly writer?: string;
 }
@@ -34,31 +34,47 @@ export interface MemoryToolsOptions {
  * refusals of an ops object). A tool answers JSON: the memory as it now
  * stands with its ref, the refusal's code and reason, or the memories found.
  * Bound to a request's block, refs the model was shown are the ones it may
- * name. A store that is down fails the tool call with `MemoryUnavailable`.
+ * name. A store that is down fails the tool call with `MemoryUnavailable`,
+ * which the agent hands the model as a tool error. A `ScopeViolation` is
+ * thrown too: give the agent `symfonicMiddleware`, whose `wrapToolCall` fails
+ * the agent call with it, since `createAgent` otherwise hands every tool
+ * error, and its message, to the model.
  *
  * @throws InvalidMemoryInput when `owner` or `writer` is malformed.
  */
 export function memoryTools(options: MemoryToolsOptions) {
   const ops = memoryToolOps({ ...options, writer: options.writer ?? 'symfonic-langchain' });
-  const add = tool(async (input) => JSON.stringify(await ops.add(input)), {
-    name: 'memory_add',
-    description: memoryToolDescriptions.add,
-    schema: memoryToolInputSchemas.add,
-  });
-  const update = tool(async (input) => JSON.stringify(await ops.update(input)), {
-    name: 'memory_update',
-    description: memoryToolDescriptions.update,
-    schema: memoryToolInputSchemas.update,
-  });
-  const forget = tool(async (input) => JSON.stringify(await ops.delete(input)), {
-    name: 'memory_delete',
-    description: memoryToolDescriptions.delete,
-    schema: memoryToolInputSchemas.delete,
-  });
-  const search = tool(async (input) => JSON.stringify(await ops.search(input)), {
-    name: 'memory_search',
-    description: memoryToolDescriptions.search,
-    schema: memoryToolInputSchemas.search,
-  });
+  const add = tool(
+    async (input, config) => JSON.stringify(await ops.add(input, config?.toolCall?.id)),
+    {
+      name: 'memory_add',
+      description: memoryToolDescriptions.add,
+      schema: memoryToolInputSchemas.add,
+    },
+  );
+  const update = tool(
+    async (input, config) => JSON.stringify(await ops.update(input, config?.toolCall?.id)),
+    {
+      name: 'memory_update',
+      description: memoryToolDescriptions.update,
+      schema: memoryToolInputSchemas.update,
+    },
+  );
+  const forget = tool(
+    async (input, config) => JSON.stringify(await ops.delete(input, config?.toolCall?.id)),
+    {
+      name: 'memory_delete',
+      description: memoryToolDescriptions.delete,
+      schema: memoryToolInputSchemas.delete,
+    },
+  );
+  const search = tool(
+    async (input, config) => JSON.stringify(await ops.search(input, config?.toolCall?.id)),
+    {
+      name: 'memory_search',
+      description: memoryToolDescriptions.search,
+      schema: memoryToolInputSchemas.search,
+    },
+  );
   return [add, update, forget, search] as [typeof add, typeof update, typeof forget, typeof search];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AIMessage, SystemMessage } from '@langchain/core/messages';
+import { AIMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import {
   InvalidMemoryInput,
@@ -19,7 +19,7 @@ import {
   type RememberOutcome,
   withoutCarriedTurns,
 } from '@symfonic/memory';
-import { createMiddleware } from 'langchain';
+import { createMiddleware, ToolInvocationError } from 'langchain';
 import { z } from 'zod';
 import type {
   MemoryDegradation,
@@ -228,6 +228,22 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
   const middleware = createMiddleware({
     name: 'SymfonicMemory',
     tools: channel === 'tool-call' ? [memoryTool] : [],
+    wrapToolCall: async (request, handler) => {
+      try {
+        return await handler(request);
+      } catch (error) {
+        // A foreign row fails the agent call: as a tool error its message would reach the model.
+        if (violationIn(error)) throw error;
+        // Any other failure goes to the model as createAgent's own tool error handling words it.
+        if (request.runtime.signal?.aborted || ToolInvocationError.isInstance(error)) throw error;
+        return new ToolMessage({
+          content: `${error}\n Please fix your mistakes.`,
+          tool_call_id: request.toolCall.id ?? '',
+          name: request.toolCall.name,
+          status: 'error',
+        });
+      }
+    },
     wrapModelCall: async (request, handler) => {
       const reading = readTurn(request.messages);
       if (reading.kind === 'other') {
@@ -327,6 +343,15 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
      */
     block: (): MemoryBlock | undefined => setup.turn?.block,
   });
+}
+
+/** Whether `error`, or an error it was caused by, is a `ScopeViolation`. */
+function violationIn(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth += 1) {
+    if (ScopeViolation.isInstance(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

@@ -78,6 +78,7 @@ export {
   type RerankOptionsInput,
   rerankOptionsSchema,
 } from './rerank-options.js';
+export { shownText } from './shown-text.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,
@@ -96,3 +97,10 @@ export {
 } from './without-carried-turns.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
+export {
+  type BranchApplyResult,
+  type BranchRejectedOp,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './write-in-branch.js';

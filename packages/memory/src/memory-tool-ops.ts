@@ -4,6 +4,7 @@ import type { Memory } from './create-memory.js';
 import type { MemoryBlock } from './memory-block.js';
 import { modelAddOpSchema, modelDeleteOpSchema, modelUpdateOpSchema } from './model-op.js';
 import type { RememberOutcome } from './remember-outcome.js';
+import { shownText } from './shown-text.js';
 
 /** Options of {@link memoryToolOps}. */
 export interface MemoryToolOpsOptions {
@@ -16,7 +17,7 @@ export interface MemoryToolOpsOptions {
    * or a function answering the current one (an integration's turn block).
    * Without it only refs the tools themselves handed out are known.
    */
-  readonly block?: MemoryBlock | (() => MemoryBlock | undefined);
+  readonly block?: MemoryBlock | ((toolCallId?: string) => MemoryBlock | undefined);
   /** The provenance `writer` of what the tools write. */
   readonly writer: string;
 }
@@ -81,10 +82,12 @@ export const memoryToolDescriptions = {
  * - `search` `{ query }`: the memories recalled at `owner` for the query,
  *   each with a ref that `update` and `delete` accept.
  *
- * Refs are those of `block`, then those the tools hand out (a memory added
- * or found gets the next free number), so one ref never names two memories;
- * a new block starts the handed-out refs afresh. A store that is down
- * rejects with `MemoryUnavailable`.
+ * Every text answered is shown as a block shows it (`shownText`: flattened
+ * onto one line), so a stored text cannot forge a line. Refs are those of the
+ * block a call was made under (`block`, given the tool call's id), then those
+ * the tools handed out under that same block (a memory added or found gets
+ * the next free number), so one ref never names two memories. A store that
+ * is down rejects with `MemoryUnavailable`; a foreign row with `ScopeViolation`.
  *
  * @throws InvalidMemoryInput when `owner` or `writer` is malformed.
  */
@@ -92,65 +95,76 @@ export function memoryToolOps(options: MemoryToolOpsOptions) {
   const { memory } = options;
   const owner = toScope(options.owner);
   const writer = parseInput(writerSchema, options.writer, 'writer');
-  const blockOf = () =>
-    typeof options.block === 'function' ? options.block() : (options.block ?? undefined);
+  const blockOf = (toolCallId: string | undefined) =>
+    typeof options.block === 'function' ? options.block(toolCallId) : options.block;
 
-  let base: MemoryBlock | undefined;
-  let handedOut = new Map<string, string>();
-  /** Every ref the model may name now: the block's, then the tools' own. */
-  const refs = (): Record<string, string> => {
-    const current = blockOf();
-    if (current !== base) {
-      base = current;
-      handedOut = new Map();
-    }
-    return { ...(base?.refs ?? {}), ...Object.fromEntries(handedOut) };
-  };
-  const refFor = (id: string): string => {
-    const known = Object.entries(refs()).find(([, memoryId]) => memoryId === id);
-    if (known) return known[0];
-    const numbers = Object.keys(refs()).map((ref) => Number(ref.slice(1)) || 0);
-    const ref = `#${Math.max(0, ...numbers) + 1}`;
-    handedOut.set(ref, id);
-    return ref;
+  /** The refs the tools handed out, per block they were handed out under (`noBlock` without one). */
+  const handedOut = new WeakMap<object, Map<string, string>>();
+  const noBlock = {};
+  /** Every ref the model may name in the call `toolCallId`: its block's, then the tools' own under it. */
+  const refsOf = (toolCallId: string | undefined) => {
+    const block = blockOf(toolCallId);
+    const key = block ?? noBlock;
+    const own = handedOut.get(key) ?? new Map<string, string>();
+    handedOut.set(key, own);
+    const all = (): Record<string, string> => ({
+      ...(block?.refs ?? {}),
+      ...Object.fromEntries(own),
+    });
+    const refFor = (id: string): string => {
+      const known = Object.entries(all()).find(([, memoryId]) => memoryId === id);
+      if (known) return known[0];
+      const numbers = Object.keys(all()).map((ref) => Number(ref.slice(1)) || 0);
+      const ref = `#${Math.max(0, ...numbers) + 1}`;
+      own.set(ref, id);
+      return ref;
+    };
+    return { all, refFor };
   };
 
-  const apply = async (op: Record<string, unknown>): Promise<MemoryToolResult> => {
+  const apply = async (
+    op: Record<string, unknown>,
+    toolCallId: string | undefined,
+  ): Promise<MemoryToolResult> => {
+    const refs = refsOf(toolCallId);
     const outcome: RememberOutcome = await memory.remember(owner, JSON.stringify({ ops: [op] }), {
       provenance: { writer },
-      refs: refs(),
+      refs: refs.all(),
     });
     const [applied] = outcome.applied;
     if (applied) {
       const { record } = applied;
       return {
         status: 'applied',
-        memory: { ref: refFor(record.id), layer: record.layer, text: record.text },
+        memory: { ref: refs.refFor(record.id), layer: record.layer, text: shownText(record.text) },
       };
     }
     const [rejected] = outcome.rejected;
     return {
       status: 'refused',
       code: rejected?.code ?? outcome.unreadable?.code ?? 'invalid-op',
-      reason: rejected?.reason ?? outcome.unreadable?.reason ?? 'the op was not applied',
+      reason: shownText(rejected?.reason ?? outcome.unreadable?.reason ?? 'the op was not applied'),
     };
   };
 
   return {
-    add: (input: z.infer<typeof memoryToolInputSchemas.add>) => apply({ op: 'add', ...input }),
-    update: (input: z.infer<typeof memoryToolInputSchemas.update>) =>
-      apply({ op: 'update', ...input }),
-    delete: (input: z.infer<typeof memoryToolInputSchemas.delete>) =>
-      apply({ op: 'delete', ...input }),
-    search: async ({
-      query,
-    }: z.infer<typeof memoryToolInputSchemas.search>): Promise<{ memories: ToolMemory[] }> => {
+    add: (input: z.infer<typeof memoryToolInputSchemas.add>, toolCallId?: string) =>
+      apply({ op: 'add', ...input }, toolCallId),
+    update: (input: z.infer<typeof memoryToolInputSchemas.update>, toolCallId?: string) =>
+      apply({ op: 'update', ...input }, toolCallId),
+    delete: (input: z.infer<typeof memoryToolInputSchemas.delete>, toolCallId?: string) =>
+      apply({ op: 'delete', ...input }, toolCallId),
+    search: async (
+      { query }: z.infer<typeof memoryToolInputSchemas.search>,
+      toolCallId?: string,
+    ): Promise<{ memories: ToolMemory[] }> => {
       const found = await memory.hydrate(owner, query);
+      const refs = refsOf(toolCallId);
       return {
         memories: found.recalled.map(({ record }) => ({
-          ref: refFor(record.id),
+          ref: refs.refFor(record.id),
           layer: record.layer,
-          text: record.text,
+          text: shownText(record.text),
         })),
       };
     },
