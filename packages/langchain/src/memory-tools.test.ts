@@ -1,6 +1,6 @@
 import { AIMessage, HumanMessage, type ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
-import type { MemoryScope } from '@symfonic/core';
+import { type MemoryScope, ScopeViolation } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { createAgent } from 'langchain';
@@ -103,6 +103,63 @@ describe('memoryTools as LangChain tools', () => {
       ],
     ]);
     expect(middleware.block()).toBeUndefined();
+  });
+
+  it('a foreign row a memory tool meets fails the agent call; the model is never shown it', async () => {
+    const store = createInMemoryStore();
+    await store.apply(
+      { tenant: 'globex', path: ['user:eve'] },
+      [{ op: 'add', text: 'Eve lives in Oslo' }],
+      {
+        writer: 'test',
+      },
+    );
+    const leaking = createMemory({
+      store: {
+        recent: (scope, limit) => store.recent(scope, limit),
+        apply: (scope, ops, provenance) => store.apply(scope, ops, provenance),
+        scanCandidates: (query) =>
+          store.scanCandidates({ ...query, scope: { tenant: 'globex', path: ['user:eve'] } }),
+      },
+    });
+    const model = fakeModel()
+      .respond(calling({ name: 'memory_search', args: { query: 'Oslo' } }))
+      .respond(new AIMessage('Done.'));
+    const agent = createAgent({
+      model,
+      tools: memoryTools({ memory: leaking, owner }),
+      middleware: [symfonicMiddleware({ memory: createMemory({ store }), conversation, owner })],
+    });
+
+    const failure = await agent
+      .invoke({ messages: [new HumanMessage('Where does Eve live?')] })
+      .catch((error: unknown) => error);
+    let cause: unknown = failure;
+    while (cause && !ScopeViolation.isInstance(cause)) cause = (cause as Error).cause;
+    expect(ScopeViolation.isInstance(cause)).toBe(true);
+    expect(model.callCount).toBe(1);
+  });
+
+  it('any other tool failure reaches the model as createAgent words a tool error', async () => {
+    const store = createInMemoryStore();
+    const memory = createMemory({ store });
+    const model = fakeModel()
+      .respond(calling({ name: 'memory_add', args: { text: 'The user lives in Oslo' } }))
+      .respond(new AIMessage('Sorry.'));
+    await store.close();
+    const agent = createAgent({
+      model,
+      tools: memoryTools({ memory, owner }),
+      middleware: [symfonicMiddleware({ memory, conversation, owner })],
+    });
+    const result = await agent.invoke({ messages: [new HumanMessage('Where do I live?')] });
+
+    const toolMessage = result.messages.find(
+      (message): message is ToolMessage => message.type === 'tool',
+    );
+    expect(toolMessage?.status).toBe('error');
+    expect(toolMessage?.text).toMatch(/Please fix your mistakes/);
+    expect(result.messages.at(-1)?.text).toBe('Sorry.');
   });
 
   it('binds to a chat model with bindTools, each tool with its zod schema', async () => {
