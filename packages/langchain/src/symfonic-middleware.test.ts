@@ -3,6 +3,7 @@ import {
   AIMessageChunk,
   type BaseMessage,
   HumanMessage,
+  ToolMessage,
 } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { tool } from '@langchain/core/tools';
@@ -307,5 +308,67 @@ describe('symfonicMiddleware in createAgent', () => {
     ]);
     expect(reports[1]).toMatchObject({ finish: 'remembered' });
     expect(reports[1]?.outcome?.applied).toEqual([]);
+  });
+
+  it('text in content blocks (as Anthropic streams it): the ops object withheld from each block', async () => {
+    const text = (piece: string) => ({ content: [{ type: 'text', text: piece, index: 0 }] });
+    const cut = lyon.indexOf('{"ops"') + 3;
+    const model = new StreamedChunksModel([
+      [text(lyon.slice(0, 12)), text(lyon.slice(12, cut)), text(lyon.slice(cut))],
+    ]);
+    const agent = createAgent({ model, middleware: [middleware()] });
+    const stream = await agent.stream(
+      { messages: [new HumanMessage('I moved to Lyon last week.')] },
+      { streamMode: 'messages' },
+    );
+    const texts: string[] = [];
+    for await (const [message] of stream) if (message.type === 'ai') texts.push(message.text);
+
+    expect(texts.join('')).toBe('Congratulations on the move to Lyon!');
+    for (const piece of texts) expect(piece).not.toMatch(/ops|\{/);
+    expect(await remembered()).toEqual(['The user lives in Lyon']);
+  });
+
+  it('a turn resumed with tool results this middleware did not begin: hydrated again, the user turn not logged twice', async () => {
+    const counted = countingMemory(memory);
+    memory = counted.memory;
+    const model = fakeModel().respond(new AIMessage('It is sunny.'));
+    const agent = createAgent({ model, middleware: [middleware()] });
+    // The state a checkpoint holds after a tool round of an earlier run.
+    const result = await agent.invoke({
+      messages: [
+        new HumanMessage('Weather in Lyon?'),
+        new AIMessage({
+          content: '',
+          tool_calls: [{ id: 'c1', name: 'weather', args: { city: 'Lyon' } }],
+        }),
+        new ToolMessage({ tool_call_id: 'c1', name: 'weather', content: 'sunny' }),
+      ],
+    });
+
+    expect(result.messages.at(-1)?.text).toBe('It is sunny.');
+    expect(reports.map(({ step, finish }) => `${step}:${finish}`)).toEqual(['resumed:remembered']);
+    expect(counted.calls).toEqual({ record: 1, hydrate: 1, remember: 1 });
+    const turns = await store.recent(conversation, 10);
+    expect(turns.map(({ speaker, text }) => `${speaker}: ${text}`)).toEqual([
+      'assistant: It is sunny.',
+    ]);
+  });
+
+  it('an aborted agent call writes nothing and is reported aborted', async () => {
+    const controller = new AbortController();
+    const model = fakeModel().respond(() => {
+      controller.abort();
+      return new AIMessage(lyon);
+    });
+    const agent = createAgent({ model, middleware: [middleware()] });
+    await expect(
+      agent.invoke(
+        { messages: [new HumanMessage('I moved to Lyon.')] },
+        { signal: controller.signal },
+      ),
+    ).rejects.toThrow();
+    expect(await remembered()).toEqual([]);
+    expect(reports.map(({ finish }) => finish)).toEqual(['aborted']);
   });
 });
