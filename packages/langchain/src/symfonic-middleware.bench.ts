@@ -96,9 +96,6 @@ const [bareInvoke = [], wrappedInvoke = []] = await timeCalls(
 const memoryTimes = reports
   .slice(warmup)
   .map(({ timings }) => (timings.hydrate ?? 0) + (timings.remember ?? 0) + (timings.record ?? 0));
-const own = wrappedInvoke.map(
-  (time, index) => time - (bareInvoke[index] ?? 0) - (memoryTimes[index] ?? 0),
-);
 
 const streaming = () =>
   new FakeStreamingChatModel({ chunks: words.map((content) => new AIMessageChunk({ content })) });
