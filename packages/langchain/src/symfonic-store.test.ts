@@ -228,4 +228,24 @@ describe('SymfonicStore over a store that leaks', () => {
     await expect(store.search(['user-42'], { query: 'Oslo' })).rejects.toSatisfy(isViolation);
     await expect(store.listNamespaces({})).rejects.toSatisfy(isViolation);
   });
+
+  it('writes in the layer and salience it was given, and tells onSearch what weakened a search', async () => {
+    const backing = createInMemoryStore({ scanBudget: 1 });
+    const searches: { dropped: readonly unknown[]; degradations: readonly { code: string }[] }[] =
+      [];
+    const store = new SymfonicStore(backing, {
+      tenant: 'acme',
+      layer: 'episodic',
+      salience: 0.9,
+      onSearch: (report) => searches.push(report),
+    });
+    const ns = ['users', '42'];
+    await store.put(ns, 'a', { text: 'The user flew to Lyon' });
+    await store.put(ns, 'b', { text: 'The user drove to Lyon' });
+    const [record] = (await backing.list({ tenant: 'acme', path: ns })).records;
+    expect(record).toMatchObject({ layer: 'episodic', salience: 0.9 });
+
+    expect(await store.search(ns, { query: 'Lyon' })).toHaveLength(1);
+    expect(searches[0]?.degradations.map(({ code }) => code)).toContain('scan-budget-spent');
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from '@langchain/langgraph';
 import {
   type ApplyResult,
+  type Degradation,
   type Dropped,
   InvalidMemoryInput,
   Limits,
@@ -41,13 +42,15 @@ export interface SymfonicStoreOptions {
   /** The salience of what `put` writes (default 0.5). */
   readonly salience?: number;
   /**
-   * Told what a `search` by query left out and why (the store's own drops:
-   * a scan budget spent, rows under a floor), with the namespace prefix it
-   * searched. Rows outside the prefix are not drops: they are not in it.
+   * Told, after each `search` by query, what the store's ranking left out and
+   * why (`dropped`) and what weakened it (`degradations`: a scan budget spent,
+   * no embedder), with the namespace prefix it searched. Rows of the branch
+   * outside the prefix (an ancestor's) are not drops: they are not in it.
    */
-  readonly onDropped?: (report: {
+  readonly onSearch?: (report: {
     readonly namespacePrefix: readonly string[];
     readonly dropped: readonly Dropped[];
+    readonly degradations: readonly Degradation[];
   }) => void;
 }
 
@@ -108,7 +111,7 @@ export class SymfonicStore extends BaseStore {
   readonly #writer: string;
   readonly #layer: 'semantic' | 'episodic';
   readonly #salience: number;
-  readonly #onDropped: SymfonicStoreOptions['onDropped'];
+  readonly #onSearch: SymfonicStoreOptions['onSearch'];
 
   constructor(store: SymfonicStorePorts, options: SymfonicStoreOptions) {
     super();
@@ -122,7 +125,7 @@ export class SymfonicStore extends BaseStore {
     this.#writer = parseInput(writerSchema, options.writer ?? 'symfonic-langgraph', 'writer');
     this.#layer = options.layer === 'episodic' ? 'episodic' : 'semantic';
     this.#salience = parseInput(salienceSchema, options.salience ?? 0.5, 'salience');
-    this.#onDropped = options.onDropped;
+    this.#onSearch = options.onSearch;
   }
 
   /** The scope of `namespace` in this store's tenant. */
@@ -174,9 +177,11 @@ export class SymfonicStore extends BaseStore {
         result.memories.map((memory) => memory.record),
         scope,
       );
-      if (result.dropped.length > 0) {
-        this.#onDropped?.({ namespacePrefix: scope.path, dropped: result.dropped });
-      }
+      this.#onSearch?.({
+        namespacePrefix: scope.path,
+        dropped: result.dropped,
+        degradations: result.degradations,
+      });
       found = result.memories.map((memory) => ({
         record: memory.record,
         score: memory.similarity ?? memory.relevance,
