@@ -54,6 +54,12 @@ export interface MemoryTimings {
   readonly remember?: number;
   /** Logging the user's turn and the answer, as far as the call waited for them. */
   readonly record?: number;
+  /**
+   * The middleware's own work on the call, outside `hydrate`, `remember`,
+   * `record` and the model call (the stream filter runs inside the model
+   * call, and is counted there).
+   */
+  readonly middleware: number;
 }
 
 /** Everything memory did on one model call, handed to `onMemory` when the call ends. */

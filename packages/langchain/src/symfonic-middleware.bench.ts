@@ -117,9 +117,11 @@ console.log(header('invoke, one turn'));
 console.log(row('bare agent', bareInvoke));
 console.log(row('with symfonicMiddleware', wrappedInvoke));
 console.log(row('  hydrate + remember + record (report)', memoryTimes));
+const ownTimes = reports.slice(warmup, warmup + runs).map(({ timings }) => timings.middleware);
 const rest =
   percentile(wrappedInvoke, 0.5) - percentile(bareInvoke, 0.5) - percentile(memoryTimes, 0.5);
 console.log(`${'  the rest: middleware and filtering model (p50s)'.padEnd(48)} ${format(rest)}`);
+console.log(row('  of it, the middleware’s own work (report)', ownTimes));
 console.log(header(`stream (messages mode), ${words.length} chunks`));
 console.log(row('bare agent', bareStreamed));
 console.log(row('with symfonicMiddleware', wrappedStreamed));

@@ -99,6 +99,12 @@ describe('symfonicMiddleware in createAgent', () => {
     const [report] = reports;
     expect(report).toMatchObject({ step: 'first', finish: 'remembered', withheld: [opsObject] });
     expect(report?.answer).toBe('Congratulations on the move to Lyon!');
+    expect(report?.timings).toEqual({
+      hydrate: expect.any(Number),
+      remember: expect.any(Number),
+      record: expect.any(Number),
+      middleware: expect.any(Number),
+    });
     const [record] = (await store.list(owner, { limit: 1 })).records;
     expect(record?.provenance).toMatchObject({
       writer: 'symfonic-langchain',

@@ -165,7 +165,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       truncated?: boolean;
       unread?: readonly UnreadToolCall[];
       degraded?: readonly MemoryDegradation[];
-      timings?: MemoryTimings;
+      timings: MemoryTimings;
     },
   ) =>
     onMemory?.({
@@ -174,7 +174,6 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       truncated: fields.truncated ?? false,
       unread: fields.unread ?? [],
       degraded: fields.degraded ?? [],
-      timings: fields.timings ?? {},
     });
 
   /** The turn a call of `reading` belongs to: the current one, or a new one, hydrated. */
@@ -245,9 +244,21 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       }
     },
     wrapModelCall: async (request, handler) => {
+      const started = performance.now();
+      let modelMs = 0;
+      /** The call's timings: `measured` as given, the rest of the time since `started` the middleware's. */
+      const timingsOf = (measured: Omit<MemoryTimings, 'middleware'>): MemoryTimings => {
+        const spent = (measured.hydrate ?? 0) + (measured.remember ?? 0) + (measured.record ?? 0);
+        return { ...measured, middleware: performance.now() - started - modelMs - spent };
+      };
       const reading = readTurn(request.messages);
       if (reading.kind === 'other') {
-        report({ step: 'outside', finish: 'skipped', reason: reading.reason });
+        report({
+          step: 'outside',
+          finish: 'skipped',
+          reason: reading.reason,
+          timings: timingsOf({}),
+        });
         return handler(request);
       }
       const { turn, step, hydrateMs } = await turnFor(reading);
@@ -255,13 +266,16 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       const base = { step, turnId: turn.turnId, block: turn.block };
       const capture: CallCapture = { last: undefined };
       let response: AIMessage;
+      const calling = performance.now();
       try {
         response = await handler({
           ...request,
           model: new OpsFilteringChatModel(request.model as never, capture),
           messages: [new SystemMessage(turn.system), ...request.messages],
         });
+        modelMs = performance.now() - calling;
       } catch (error) {
+        modelMs = performance.now() - calling;
         const aborted = request.runtime.signal?.aborted === true;
         report({
           ...base,
@@ -270,7 +284,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
             ? 'the model call was aborted: nothing was written'
             : `the model call failed (${messageOf(error)}): nothing was written`,
           degraded,
-          timings: { hydrate: hydrateMs },
+          timings: timingsOf({ hydrate: hydrateMs }),
         });
         throw error;
       }
@@ -291,7 +305,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
           finish: 'tool-calls',
           ...ofThisCall,
           degraded,
-          timings: { hydrate: hydrateMs },
+          timings: timingsOf({ hydrate: hydrateMs }),
         });
         return response;
       }
@@ -327,11 +341,11 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
         answer: captured.answer,
         ...ofThisCall,
         degraded,
-        timings: {
+        timings: timingsOf({
           hydrate: hydrateMs,
           remember: rememberMs,
           record: performance.now() - recording,
-        },
+        }),
       });
       return response;
     },
