@@ -27,7 +27,12 @@ export interface MemorySetup {
   readonly hydrateBudgetMs: number;
   readonly newTurnId: () => string;
   readonly onMemory: ((report: MemoryReport) => void) | undefined;
-  /** The turns in progress, by their prompt's key; a tool step of the same user message reuses its turn. */
+  /**
+   * The turns in progress, by their prompt's key; a tool step of the same user message reuses
+   * its turn. A turn leaves at its final step; of turns that never reach one (a failed call, a
+   * request ended by a client-side tool), only the latest {@link turnsKept} stay, so a
+   * long-lived middleware holds a bounded number.
+   */
   readonly turns: Map<string, TurnState>;
   /** Which block each tool call the model made was issued under (see {@link BlockByToolCall}). */
   readonly issued: BlockByToolCall;
@@ -67,6 +72,9 @@ export interface StepAnswer {
   readonly withheld: readonly string[];
   readonly truncated: boolean;
 }
+
+/** How many turns in progress a middleware keeps (see `MemorySetup.turns`); the oldest goes first. */
+export const turnsKept = 64;
 
 const emptyBlock: MemoryBlock = {
   text: '',
@@ -203,7 +211,9 @@ export class MemoryCall<Options extends CallOptions> {
       turn.lateFailure = failure;
       if (ScopeViolation.isInstance(failure)) MemoryCall.#violated(setup, turn, failure);
     });
+    setup.turns.delete(reading.key);
     setup.turns.set(reading.key, turn);
+    if (setup.turns.size > turnsKept) setup.turns.delete(setup.turns.keys().next().value ?? '');
     const prepared = { ...params, prompt: withSystemMessage(params.prompt, system) };
     const step = reading.kind === 'user-turn' ? 'first' : 'resumed';
     const call = new MemoryCall(setup, prepared, step, turn, undefined, hydrateMs);

@@ -11,6 +11,7 @@ export type {
   ForeignRow,
   OpenSurface,
   SeedMemory,
+  StoredMemory,
   SurfaceCapabilities,
   SurfaceContext,
   SurfaceHarness,

@@ -14,7 +14,9 @@ function refOf(view: SurfaceView, text: string): string {
  * different memory (a block numbers its memories from `#1`, so both may show
  * `#1`); an op naming the ref its own request showed changes that memory,
  * never the one the other request showed under the same ref. The steps are
- * ordered by awaiting them: both reads, then both writes.
+ * ordered by awaiting them: both reads, then both writes. The two memories
+ * sit in different layers, which an update keeps, so a write that landed on
+ * the other request's memory shows.
  */
 export const refsPerRequestContract: SurfaceCase = ({ open, owner, harness }) => {
   describe('refs per request', () => {
@@ -24,7 +26,7 @@ export const refsPerRequestContract: SurfaceCase = ({ open, owner, harness }) =>
         const surface = await open({
           seed: [
             { scope: owner, layer: 'semantic', text: 'Lives in Paris' },
-            { scope: owner, layer: 'semantic', text: 'Plays the cello' },
+            { scope: owner, layer: 'episodic', text: 'Plays the cello' },
           ],
         });
         const first = surface.request();
@@ -39,8 +41,12 @@ export const refsPerRequestContract: SurfaceCase = ({ open, owner, harness }) =>
         await Promise.all([first.end(), second.end()]);
         expect(firstWrite.results).toEqual([{ status: 'applied' }]);
         expect(secondWrite.results).toEqual([{ status: 'applied' }]);
-        const texts = (await surface.stored(owner)).map(({ text }) => text).sort();
-        expect(texts).toEqual(['Lives in Lyon', 'Plays the viola']);
+        // An update keeps its memory's layer: each text must have landed on its own memory.
+        const stored = (await surface.stored(owner)).map(({ layer, text }) => [layer, text]);
+        expect(stored.sort()).toEqual([
+          ['episodic', 'Plays the viola'],
+          ['semantic', 'Lives in Lyon'],
+        ]);
       },
     );
   });

@@ -86,6 +86,13 @@ export interface SurfaceRequest {
   end(): Promise<void>;
 }
 
+/** A live memory as the app lists it from the store. */
+export interface StoredMemory {
+  readonly id: string;
+  readonly layer: MemoryLayer;
+  readonly text: string;
+}
+
 /** A surface opened over one store. */
 export interface OpenSurface {
   /** Start a new request. */
@@ -96,7 +103,7 @@ export interface OpenSurface {
    * every request has ended, and uses no request after it: a harness whose
    * store is held by another process may stop that process first.
    */
-  stored(scope: MemoryScope): Promise<readonly { readonly id: string; readonly text: string }[]>;
+  stored(scope: MemoryScope): Promise<readonly StoredMemory[]>;
   /** Release the surface, its store and any process it started. */
   close(): Promise<void>;
 }

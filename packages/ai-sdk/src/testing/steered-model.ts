@@ -30,38 +30,31 @@ export function steeredModel(name: string) {
       if (waiter) waiter(call);
       else waiting.push(call);
     });
+  /** The parts of `step`, its tool call ids prefixed with the model's name. */
+  const partsOf = (step: ScriptedStep, index: number) =>
+    streamPartsOf(step, index).map((part) =>
+      part.type === 'tool-call' ? { ...part, toolCallId: `${name}-${part.toolCallId}` } : part,
+    );
   const model = new MockLanguageModelV3({
     doGenerate: async (options) => {
       const { step, index } = await called(options.prompt);
-      const parts = streamPartsOf(step, index);
+      const parts = partsOf(step, index);
       const content = [];
       const text = step.deltas?.join('');
       if (text !== undefined) content.push({ type: 'text' as const, text });
       for (const part of parts) if (part.type === 'tool-call') content.push(part);
       const finish = parts.find((part) => part.type === 'finish');
-      if (!finish || finish.type !== 'finish') throw new Error('a steered step must finish');
+      if (finish?.type !== 'finish') throw new Error('a steered step must finish');
       return { content, finishReason: finish.finishReason, usage: finish.usage, warnings: [] };
     },
     doStream: async (options) => {
       const { step, index } = await called(options.prompt);
-      const chunks = streamPartsOf(step, index).map((part) =>
-        part.type === 'tool-call' ? { ...part, toolCallId: `${name}-${part.toolCallId}` } : part,
-      );
+      const chunks = partsOf(step, index);
       return {
         stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }),
       };
     },
   });
-  const generate = model.doGenerate.bind(model);
-  model.doGenerate = async (options) => {
-    const result = await generate(options);
-    return {
-      ...result,
-      content: result.content.map((part) =>
-        part.type === 'tool-call' ? { ...part, toolCallId: `${name}-${part.toolCallId}` } : part,
-      ),
-    };
-  };
   return {
     model,
     /** The next call of the model, once it is made. */
