@@ -37,6 +37,8 @@ export interface TurnState {
   readonly withheld: string[];
   /** The finished memory tool calls of the turn's calls so far, with their parsed arguments. */
   readonly toolCalls: { id: string | undefined; name: string; args: unknown }[];
+  /** The answer of the turn's latest model call, as the user got it: what is logged when it ends. */
+  answer: string;
   /** Ids of memory tool calls whose arguments were cut off: the tool tells the model so. */
   readonly unreadIds: Set<string>;
   /** A failure of a hydration that outlived its budget, once it settles. */

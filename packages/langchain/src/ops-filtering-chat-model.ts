@@ -69,8 +69,9 @@ function isCompleteJson(raw: string): boolean {
 /**
  * A chat model that serves another one's replies with the memory ops object
  * taken out, as it streams: every text piece of the reply (string content or
- * `text` blocks, each block index through its own filter) runs through the
- * shared {@link OpsObjectFilter}, and only what it releases is emitted (the
+ * `text` blocks, all through one filter, since an ops object may be split
+ * across blocks) runs through the shared {@link OpsObjectFilter}, and only
+ * what it releases is emitted (the
  * tokens LangGraph's `messages` stream mode and `streamEvents` see, and the
  * message the agent keeps). Tool-call pieces pass unchanged; their raw
  * arguments are kept to tell a call cut off mid-arguments from a finished
@@ -136,17 +137,10 @@ export class OpsFilteringChatModel extends BaseChatModel {
     options: this['ParsedCallOptions'],
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
-    const filters = new Map<unknown, OpsObjectFilter>();
-    const order: OpsObjectFilter[] = [];
-    const filterOf = (key: unknown) => {
-      let filter = filters.get(key);
-      if (!filter) {
-        filter = new OpsObjectFilter();
-        filters.set(key, filter);
-        order.push(filter);
-      }
-      return filter;
-    };
+    // One filter for all the reply's text, whatever block it is in: an ops object may be split
+    // across text blocks as across chunks.
+    const filter = new OpsObjectFilter();
+    let lastTextBlock: { type: string; index?: unknown } | undefined;
     const calls = new Map<unknown, { id?: string; name?: string; raw: string }>();
     let answer = '';
     this.#capture.last = undefined;
@@ -182,7 +176,7 @@ export class OpsFilteringChatModel extends BaseChatModel {
       let released = '';
       let content: AIMessageChunk['content'];
       if (typeof source.content === 'string') {
-        released = filterOf('text').push(source.content);
+        released = filter.push(source.content);
         content = released;
       } else {
         const kept: unknown[] = [];
@@ -191,7 +185,8 @@ export class OpsFilteringChatModel extends BaseChatModel {
             kept.push(block);
             continue;
           }
-          const text = filterOf(block.index ?? 'text').push(block.text);
+          const text = filter.push(block.text);
+          lastTextBlock = block;
           released += text;
           if (text.length > 0) kept.push({ ...block, text });
         }
@@ -225,19 +220,17 @@ export class OpsFilteringChatModel extends BaseChatModel {
         released,
       );
     }
-    for (const [key, filter] of filters) {
-      const rest = filter.end();
-      if (rest.length === 0) continue;
+    const rest = filter.end();
+    if (rest.length > 0) {
       answer += rest;
-      const content =
-        key === 'text' ? rest : [{ type: 'text' as const, text: rest, index: key as number }];
-      yield await emit(new AIMessageChunk({ content }), rest);
+      const content = lastTextBlock ? [{ ...lastTextBlock, text: rest }] : rest;
+      yield await emit(new AIMessageChunk({ content: content as AIMessageChunk['content'] }), rest);
     }
-    const withheld = order.flatMap((filter) => filter.withheld().objects);
+    const { objects: withheld, truncated } = filter.withheld();
     this.#capture.last = {
       answer,
       withheld,
-      truncated: order.some((filter) => filter.withheld().truncated),
+      truncated,
       toolCalls: [...calls.values()].map((call) => ({
         id: call.id,
         name: call.name ?? '',

@@ -23,7 +23,6 @@ import { createMiddleware, ToolInvocationError } from 'langchain';
 import { z } from 'zod';
 import type {
   MemoryDegradation,
-  MemoryFinish,
   MemoryReport,
   MemoryStep,
   MemoryTimings,
@@ -205,6 +204,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       recording,
       withheld: [],
       toolCalls: [],
+      answer: '',
       unreadIds: new Set(),
     };
     hydration.late?.then((failure) => {
@@ -212,6 +212,65 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
     });
     setup.turn = turn;
     return { turn, step: reading.kind === 'user-turn' ? 'first' : 'resumed', hydrateMs };
+  };
+
+  /**
+   * The turn is over: `remember` at the owner reads what every call of it
+   * withheld and its finished memory tool calls, then the answer is logged
+   * and the call reported. A failure is reported, never thrown, but a scope
+   * violation.
+   */
+  const finishTurn = async (
+    turn: TurnState,
+    call: {
+      step: MemoryStep;
+      turnId: string;
+      block: MemoryBlock;
+      withheld: readonly string[];
+      truncated: boolean;
+      unread: readonly UnreadToolCall[];
+      degraded: MemoryDegradation[];
+      hydrateMs: number;
+      timingsOf: (measured: Omit<MemoryTimings, 'middleware'>) => MemoryTimings;
+    },
+  ): Promise<void> => {
+    if (ScopeViolation.isInstance(turn.lateFailure)) throw turn.lateFailure;
+    setup.turn = undefined;
+    const { degraded, hydrateMs, timingsOf, ...fields } = call;
+    const remembering = performance.now();
+    let outcome: RememberOutcome | undefined;
+    try {
+      outcome = await setup.memory.remember(setup.owner, replyOf(turn), {
+        provenance: { writer: setup.writer, turnId: turn.turnId },
+        refs: turn.block.refs,
+        toolName: setup.toolName,
+      });
+    } catch (error) {
+      if (!degradable(error)) throw error;
+      degraded.push({ code: 'remember-failed', detail: messageOf(error) });
+    }
+    const rememberMs = performance.now() - remembering;
+    const recording = performance.now();
+    const userRecorded = await turn.recording;
+    if (userRecorded) degraded.push(userRecorded);
+    const answerRecorded = await recordTurn(setup, {
+      turnId: `${turn.turnId}:answer`,
+      speaker: setup.speakers.assistant,
+      text: turn.answer,
+    });
+    if (answerRecorded) degraded.push(answerRecorded);
+    report({
+      ...fields,
+      finish: 'remembered',
+      ...(outcome ? { outcome } : {}),
+      answer: turn.answer,
+      degraded,
+      timings: timingsOf({
+        hydrate: hydrateMs,
+        remember: rememberMs,
+        record: performance.now() - recording,
+      }),
+    });
   };
 
   const memoryTool = tool(
@@ -242,6 +301,27 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
           status: 'error',
         });
       }
+    },
+    afterAgent: async () => {
+      // The agent ended without a final model call (a tool with returnDirect, a step limit):
+      // the turn ends here, and what its calls withheld is remembered now, never dropped.
+      const turn = setup.turn;
+      if (!turn) return;
+      const started = performance.now();
+      await finishTurn(turn, {
+        step: 'tool-step',
+        turnId: turn.turnId,
+        block: turn.block,
+        withheld: [],
+        truncated: false,
+        unread: [],
+        degraded: [],
+        hydrateMs: 0,
+        timingsOf: (measured) => {
+          const spent = (measured.remember ?? 0) + (measured.record ?? 0);
+          return { ...measured, middleware: performance.now() - started - spent };
+        },
+      });
     },
     wrapModelCall: async (request, handler) => {
       const started = performance.now();
@@ -297,6 +377,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
       const { finished, unread } = readMemoryToolCalls(captured.toolCalls, setup.toolName);
       for (const call of unread) if (call.id !== undefined) turn.unreadIds.add(call.id);
       turn.withheld.push(...captured.withheld);
+      turn.answer = captured.answer;
       turn.toolCalls.push(...finished);
       const ofThisCall = { withheld: captured.withheld, truncated: captured.truncated, unread };
       if ((response.tool_calls ?? []).length > 0) {
@@ -309,44 +390,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
         });
         return response;
       }
-      if (ScopeViolation.isInstance(turn.lateFailure)) throw turn.lateFailure;
-      setup.turn = undefined;
-      const remembering = performance.now();
-      let outcome: RememberOutcome | undefined;
-      try {
-        outcome = await setup.memory.remember(setup.owner, replyOf(turn), {
-          provenance: { writer: setup.writer, turnId: turn.turnId },
-          refs: turn.block.refs,
-          toolName: setup.toolName,
-        });
-      } catch (error) {
-        if (!degradable(error)) throw error;
-        degraded.push({ code: 'remember-failed', detail: messageOf(error) });
-      }
-      const rememberMs = performance.now() - remembering;
-      const recording = performance.now();
-      const userRecorded = await turn.recording;
-      if (userRecorded) degraded.push(userRecorded);
-      const answerRecorded = await recordTurn(setup, {
-        turnId: `${turn.turnId}:answer`,
-        speaker: setup.speakers.assistant,
-        text: captured.answer,
-      });
-      if (answerRecorded) degraded.push(answerRecorded);
-      const finish: MemoryFinish = 'remembered';
-      report({
-        ...base,
-        finish,
-        ...(outcome ? { outcome } : {}),
-        answer: captured.answer,
-        ...ofThisCall,
-        degraded,
-        timings: timingsOf({
-          hydrate: hydrateMs,
-          remember: rememberMs,
-          record: performance.now() - recording,
-        }),
-      });
+      await finishTurn(turn, { ...base, ...ofThisCall, degraded, hydrateMs, timingsOf });
       return response;
     },
   });
