@@ -1,4 +1,5 @@
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
+import { tool } from '@langchain/core/tools';
 import type { MemoryStore } from '@symfonic/core';
 import { createMemory, type Memory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
@@ -11,8 +12,10 @@ import {
   type SurfaceOpResult,
   type SurfaceRequest,
   seedStore,
+  type WithheldObject,
 } from '@symfonic/surface-contract';
 import { createAgent } from 'langchain';
+import { z } from 'zod';
 import type { MemoryReport } from '../memory-report.js';
 import { memoryTools } from '../memory-tools.js';
 import { symfonicMiddleware } from '../symfonic-middleware.js';
@@ -85,6 +88,40 @@ async function openStore(context: SurfaceContext): Promise<{ base: MemoryStore; 
   return { base, memory };
 }
 
+/** A tool the agent runs, its result handed back to the model (the loop goes on). */
+const lookup = tool(async () => 'found', {
+  name: 'lookup',
+  description: 'Look something up.',
+  schema: z.object({ query: z.string() }),
+});
+
+/** A tool whose result goes to the app, not back to the model (`returnDirect`): the turn ends with it. */
+const askUser = tool(async () => 'asked', {
+  name: 'askUser',
+  description: 'Ask the user.',
+  schema: z.object({ question: z.string() }),
+  returnDirect: true,
+});
+
+/** What became of each ops object the middleware withheld in one turn, as its reports account for them. */
+function accountedFor(reports: readonly MemoryReport[]): WithheldObject[] {
+  const objects = reports.flatMap((report) =>
+    report.truncated ? report.withheld.slice(0, -1) : report.withheld,
+  );
+  const outcome = reports.find((report) => report.finish === 'remembered')?.outcome;
+  return objects.map((object, objectIndex): WithheldObject => {
+    const ops = (JSON.parse(object) as { ops: unknown[] }).ops;
+    const at = (entry: { channel: string; object?: number; position: number }, position: number) =>
+      entry.channel === 'text' && entry.object === objectIndex && entry.position === position;
+    const results = ops.map((_op, position): SurfaceOpResult => {
+      if (outcome?.applied.some((entry) => at(entry, position))) return { status: 'applied' };
+      const refused = outcome?.rejected.find((entry) => at(entry, position));
+      return { status: 'refused', code: refused?.code ?? 'not-reported' };
+    });
+    return { object, results };
+  });
+}
+
 /** Which LangChain surface a harness drives. */
 export type LangChainSurface = 'middleware' | 'memoryTools beside the middleware';
 
@@ -110,9 +147,10 @@ function agentRequest(
   const agent = createAgent({
     model,
     middleware: [middleware],
-    ...(surface === 'middleware'
-      ? {}
-      : { tools: memoryTools({ memory, owner: context.owner, block: middleware.block }) }),
+    tools:
+      surface === 'middleware'
+        ? [lookup, askUser]
+        : memoryTools({ memory, owner: context.owner, block: middleware.block }),
   });
   const seen: string[] = [];
   let running: Promise<unknown> | undefined;
@@ -121,13 +159,21 @@ function agentRequest(
 
   const start = (cue: string) => {
     const input = { messages: [new HumanMessage(cue)] };
+    // Resolves to what the user was shown: the text of every AI message, or of every streamed chunk.
     running =
       mode === 'invoke'
-        ? agent.invoke(input)
+        ? agent.invoke(input).then(({ messages }) =>
+            messages
+              .filter((message) => message.type === 'ai')
+              .map((message) => message.text)
+              .join(''),
+          )
         : (async () => {
-            for await (const _chunk of await agent.stream(input, { streamMode: 'messages' })) {
-              // drained: the stream is what the user reads
+            let shown = '';
+            for await (const [chunk] of await agent.stream(input, { streamMode: 'messages' })) {
+              if (chunk.type === 'ai') shown += chunk.text;
             }
+            return shown;
           })();
     // The failure goes to the app, never to the model: it is not among what the model saw.
     running.catch(() => undefined);
@@ -199,6 +245,36 @@ function agentRequest(
       return { results, texts: messageTexts(after.messages) };
     },
 
+    async answer(steps) {
+      if (surface !== 'middleware') throw new Error('only the middleware takes ops in its answer');
+      const reported = reports.length;
+      for (const [index, step] of steps.entries()) {
+        const call = pending;
+        if (!call) throw new Error('answer before read');
+        pending = undefined;
+        const [only, ...more] = step.blocks;
+        const content =
+          more.length === 0
+            ? (only ?? []).join('')
+            : step.blocks.map((deltas, block) => ({
+                type: 'text' as const,
+                text: deltas.join(''),
+                index: block,
+              }));
+        const calls = step.tool
+          ? [
+              step.tool === 'server'
+                ? { id: callId(), name: 'lookup', args: { query: 'x' } }
+                : { id: callId(), name: 'askUser', args: { question: 'x' } },
+            ]
+          : [];
+        call.answer(new AIMessage({ content, tool_calls: calls }));
+        if (step.tool === 'server' && index < steps.length - 1) await next();
+      }
+      const shown = (await running) as string;
+      return { shown, withheld: accountedFor(reports.slice(reported)) };
+    },
+
     seen: () => seen,
 
     async end() {
@@ -223,8 +299,11 @@ export function langChainHarness(
 ): SurfaceHarness {
   return {
     name: `langchain ${surface} (${mode})`,
-    // The hidden-ops accounting cases need `answer` (below, not yet written for this harness).
-    capabilities: { ancestorWritesOptIn: true, concurrentRequests: true, opsInAnswerText: false },
+    capabilities: {
+      ancestorWritesOptIn: true,
+      concurrentRequests: true,
+      opsInAnswerText: surface === 'middleware',
+    },
     async open(context): Promise<OpenSurface> {
       const { base, memory } = await openStore(context);
       let requests = 0;
