@@ -103,7 +103,9 @@ export const memoryToolCutOff =
  * - on the final model call of the turn (one without tool calls),
  *   `remember` writes at `owner` what every call of the turn withheld and
  *   every finished memory tool call, with the block's refs and provenance
- *   `{ writer, turnId }`; then the answer as the user got it is logged.
+ *   `{ writer, turnId }`; then the answer as the user got it is logged. A
+ *   turn that ends without one (a `returnDirect` tool, a step limit) is
+ *   finished the same way by `afterAgent`.
  *
  * The store being down (or a turn longer than memory accepts) never fails
  * the call: it goes without memory and `onMemory` says so. A
