@@ -1,5 +1,6 @@
 import {
   type ApplyResult,
+  type ChangePage,
   type ConversationTurn,
   type ConversationTurnInput,
   candidateWindow,
@@ -7,6 +8,7 @@ import {
   type Degradation,
   DegradationCode,
   type EmbeddingProvider,
+  type FeedOptions,
   type ForgetResult,
   type FusionWeights,
   firstNonFinite,
@@ -31,13 +33,17 @@ import {
   provenanceSchema,
   type RejectedOp,
   RejectionCode,
+  type RestoreBatch,
+  type RestoreResult,
   type RetrievalResult,
   requireOpList,
   requireVisible,
+  type ScopePage,
   type StoredLayer,
   scanWindow,
   settleCandidates,
   storedLayerSchema,
+  type TurnPage,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
@@ -661,6 +667,22 @@ export class DrizzleMemoryStore implements MemoryStore {
         at: row.at,
       }));
     });
+  }
+
+  async changes(_scope: MemoryScope, _options?: FeedOptions): Promise<ChangePage> {
+    throw new MemoryUnavailable('changes: not implemented yet');
+  }
+
+  async scopes(_scope: MemoryScope, _options?: FeedOptions): Promise<ScopePage> {
+    throw new MemoryUnavailable('scopes: not implemented yet');
+  }
+
+  async turns(_scope: MemoryScope, _options?: FeedOptions): Promise<TurnPage> {
+    throw new MemoryUnavailable('turns: not implemented yet');
+  }
+
+  async restore(_scope: MemoryScope, _batch: RestoreBatch): Promise<RestoreResult> {
+    throw new MemoryUnavailable('restore: not implemented yet');
   }
 
   /**

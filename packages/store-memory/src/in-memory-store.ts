@@ -1,5 +1,6 @@
 import {
   type ApplyResult,
+  type ChangePage,
   type ConversationTurn,
   type ConversationTurnInput,
   candidateWindow,
@@ -8,6 +9,7 @@ import {
   DegradationCode,
   defaultFusionWeights,
   type EmbeddingProvider,
+  type FeedOptions,
   type ForgetResult,
   type FusionWeights,
   firstNonFinite,
@@ -29,11 +31,15 @@ import {
   parseInput,
   pinnedOptionsSchema,
   provenanceSchema,
+  type RestoreBatch,
+  type RestoreResult,
   type RetrievalResult,
   requireOpList,
+  type ScopePage,
   type ScoredMemory,
   scanWindow,
   settleCandidates,
+  type TurnPage,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
@@ -240,6 +246,22 @@ export class InMemoryStore implements MemoryStore {
     const memoryId = parseInput(memoryIdSchema, id, 'memory id');
     const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopePathPrefix(valid));
     return memory ? memory.versions.map(copyVersion) : [];
+  }
+
+  async changes(_scope: MemoryScope, _options?: FeedOptions): Promise<ChangePage> {
+    throw new MemoryUnavailable('changes: not implemented yet');
+  }
+
+  async scopes(_scope: MemoryScope, _options?: FeedOptions): Promise<ScopePage> {
+    throw new MemoryUnavailable('scopes: not implemented yet');
+  }
+
+  async turns(_scope: MemoryScope, _options?: FeedOptions): Promise<TurnPage> {
+    throw new MemoryUnavailable('turns: not implemented yet');
+  }
+
+  async restore(_scope: MemoryScope, _batch: RestoreBatch): Promise<RestoreResult> {
+    throw new MemoryUnavailable('restore: not implemented yet');
   }
 
   async forget(scope: MemoryScope): Promise<ForgetResult> {

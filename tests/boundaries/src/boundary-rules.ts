@@ -37,6 +37,8 @@ export const testOnlyWorkspaceImports: readonly string[] = [
   '@symfonic/store-drizzle',
   '@symfonic/provider-families',
   '@symfonic/legacy-port',
+  // The dump round trip is checked against every store, from the stores' own suites.
+  '@symfonic/dump',
 ];
 
 /** The only external module core may import: it depends on zod alone. */
