@@ -1,8 +1,12 @@
 import { Command } from 'commander';
 import type { CommandIo } from './command-io.js';
+import { exportToStdout } from './commands/export-command.js';
 import { forgetScope, printForget } from './commands/forget-command.js';
+import { type ImportPlacement, importFromStdin, printImport } from './commands/import-command.js';
 import { inspectScope, printInspect } from './commands/inspect-command.js';
 import { printRecall, recallBlock } from './commands/recall-command.js';
+import { printTimeline } from './commands/timeline-command.js';
+import { CommandFailure, exitCodes } from './exit-codes.js';
 import { readScope } from './read-scope.js';
 import type { StoreFlags } from './store-options.js';
 import { withStore } from './with-store.js';
@@ -55,6 +59,52 @@ export function symfonicProgram(io: CommandIo, version: string): Command {
     const scope = readScope(scopeText);
     await withStore(flags, io, async (opened) =>
       printRecall(io, await recallBlock(opened, scope, cue), flags.json === true),
+    );
+  });
+
+  withStoreFlags(
+    program
+      .command('timeline <scope>')
+      .description(
+        'every version of every memory visible to a scope, deletions included, oldest first',
+      ),
+  ).action(async (scopeText: string, flags: StoreFlags) => {
+    const scope = readScope(scopeText);
+    await withStore(flags, io, ({ store }) => printTimeline(io, store, scope, flags.json === true));
+  });
+
+  withStoreFlags(
+    program
+      .command('export <scope>')
+      .description(
+        'write the symfonic-dump/1 dump of a scope (JSON Lines) to stdout: memories with every version, then turns',
+      ),
+  ).action(async (scopeText: string, flags: StoreFlags) => {
+    const scope = readScope(scopeText);
+    await withStore(flags, io, ({ store }) => exportToStdout(io, store, scope));
+  });
+
+  withStoreFlags(
+    program
+      .command('import')
+      .description(
+        'restore a symfonic-dump/1 dump read from stdin: same ids, versions and times; running it again imports nothing twice',
+      )
+      .option('--into <scope>', 'refuse a dump that is not at or below this scope')
+      .option('--remap-from <scope>', 'move the lines at or below this scope…')
+      .option('--remap-to <scope>', '…to the same place below this one (another tenant included)'),
+  ).action(async (flags: StoreFlags & { into?: string; remapFrom?: string; remapTo?: string }) => {
+    if ((flags.remapFrom === undefined) !== (flags.remapTo === undefined)) {
+      throw new CommandFailure('--remap-from and --remap-to go together', exitCodes.usage);
+    }
+    const placement: ImportPlacement = {
+      ...(flags.into === undefined ? {} : { into: readScope(flags.into) }),
+      ...(flags.remapFrom === undefined || flags.remapTo === undefined
+        ? {}
+        : { remap: { from: readScope(flags.remapFrom), to: readScope(flags.remapTo) } }),
+    };
+    await withStore(flags, io, async ({ store }) =>
+      printImport(io, await importFromStdin(io, store, placement), flags.json === true),
     );
   });
 

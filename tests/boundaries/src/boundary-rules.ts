@@ -22,7 +22,7 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
     '@symfonic/store-drizzle',
     '@symfonic/open-store',
   ],
-  '@symfonic/cli': ['@symfonic/core', '@symfonic/memory', '@symfonic/open-store'],
+  '@symfonic/cli': ['@symfonic/core', '@symfonic/memory', '@symfonic/open-store', '@symfonic/dump'],
   // An integration adapter builds on the memory capability.
   '@symfonic/ai-sdk': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
   // Runs the @symfonic/ai-sdk suite against AI SDK 7.

@@ -4,6 +4,7 @@ import {
   type MemoryRecord,
   type MemoryScope,
   type MemoryStore,
+  type ScopeSummary,
 } from '@symfonic/core';
 import { recallOptionsSchema } from '@symfonic/memory';
 import { type CommandIo, write } from '../command-io.js';
@@ -17,10 +18,29 @@ export interface InspectReport {
     readonly episodic: number;
     readonly working: number;
     readonly pinned: number;
+    readonly scopes: number;
+    readonly turns: number;
   };
   readonly memories: readonly MemoryRecord[];
   /** The facts `hydrate` pins into every block at this scope, whatever the cue (its default pinned options). */
   readonly pinned: readonly MemoryRecord[];
+  /** The scopes at or below this one that hold memories or turns (below a user: the conversations). */
+  readonly scopes: readonly ScopeSummary[];
+}
+
+/** Every scope at or below `scope` that holds something, page after page. */
+async function allScopes(store: MemoryStore, scope: MemoryScope): Promise<ScopeSummary[]> {
+  const summaries: ScopeSummary[] = [];
+  let after: string | undefined;
+  do {
+    const page = await store.scopes(
+      scope,
+      after === undefined ? { limit: 1_000 } : { after, limit: 1_000 },
+    );
+    summaries.push(...page.scopes);
+    after = page.nextCursor;
+  } while (after !== undefined);
+  return summaries;
 }
 
 /** Every live memory visible to `scope`, oldest first, page after page. */
@@ -43,6 +63,7 @@ export async function inspectScope(store: MemoryStore, scope: MemoryScope): Prom
     minSalience: pinnedOptions.minSalience,
     limit: pinnedOptions.limit,
   });
+  const scopes = await allScopes(store, scope);
   const count = (layer: MemoryRecord['layer']) =>
     memories.filter((record) => record.layer === layer).length;
   return {
@@ -53,9 +74,12 @@ export async function inspectScope(store: MemoryStore, scope: MemoryScope): Prom
       episodic: count('episodic'),
       working: count('working'),
       pinned: pinned.length,
+      scopes: scopes.length,
+      turns: scopes.reduce((total, summary) => total + summary.turns, 0),
     },
     memories,
     pinned,
+    scopes,
   };
 }
 
@@ -80,6 +104,7 @@ export async function printInspect(
     `scope ${report.scope}`,
     `memories: ${counts.memories} (semantic ${counts.semantic}, episodic ${counts.episodic}, working ${counts.working})`,
     `pinned facts: ${counts.pinned}`,
+    `scopes holding memories or turns: ${counts.scopes} (turns ${counts.turns})`,
     '',
     'memories',
     ...(report.memories.length === 0
@@ -88,6 +113,14 @@ export async function printInspect(
     '',
     'pinned facts',
     ...(report.pinned.length === 0 ? ['  (none)'] : report.pinned.map((m) => `  ${memoryLine(m)}`)),
+    '',
+    "scopes (a user's conversations)",
+    ...(report.scopes.length === 0
+      ? ['  (none)']
+      : report.scopes.map(
+          (summary) =>
+            `  ${formatScope(summary.scope)}  memories ${summary.memories}, deleted ${summary.deleted}, turns ${summary.turns}, last ${summary.lastActivity.toISOString()}`,
+        )),
   ];
   await write(io.stdout, `${lines.join('\n')}\n`);
 }
