@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodes } from './exit-codes.js';
+import { runSymfonicBin } from './testing/run-symfonic-bin.js';
+import { seedScopes } from './testing/seed-scopes.js';
+
+describe('symfonic on a PGlite folder', () => {
+  let folder: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'symfonic-cli-'));
+    dataDir = join(folder, 'memory');
+    await seedScopes(dataDir);
+  }, 120_000);
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('inspects a user: memories, pinned facts, scopes and counts, never another user', async () => {
+    const { code, stdout, stderr } = await runSymfonicBin([
+      'inspect',
+      'acme/user:42',
+      '--data',
+      dataDir,
+      '--json',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(exitCodes.ok);
+    const report = JSON.parse(stdout);
+    expect(report.scope).toBe('acme/user:42');
+    expect(report.memories.map((record: { text: string }) => record.text)).toEqual([
+      'The user lives in Lyon',
+      'The user plays the cello',
+    ]);
+    expect(report.pinned.map((record: { text: string }) => record.text)).toEqual([
+      'The user lives in Lyon',
+    ]);
+    expect(report.counts).toMatchObject({ memories: 2, semantic: 2, pinned: 1 });
+    expect(stdout).not.toContain('Another user entirely');
+  });
+
+  it('recalls the block hydrate builds, with every dropped row and its reason', async () => {
+    const { code, stdout } = await runSymfonicBin([
+      'recall',
+      'acme/user:42/conversation:1',
+      'where does the user live?',
+      '--data',
+      dataDir,
+    ]);
+    expect(code).toBe(exitCodes.ok);
+    expect(stdout).toMatch(/^block\n {2}\[semantic #1\] The user lives in Lyon\n/);
+    expect(stdout).toContain('[working] user: I moved to Lyon');
+    expect(stdout).toMatch(/\ndropped: \d+\n/);
+    const json = JSON.parse(
+      (
+        await runSymfonicBin([
+          'recall',
+          'acme/user:42/conversation:1',
+          'where does the user live?',
+          '--data',
+          dataDir,
+          '--json',
+        ])
+      ).stdout,
+    );
+    expect(json.text).toContain('[semantic #1] The user lives in Lyon');
+    for (const dropped of json.dropped) expect(dropped.reason.length).toBeGreaterThan(0);
+  });
+
+  it('asks before forgetting, and erases nothing unless the answer is yes', async () => {
+    const declined = await runSymfonicBin(['forget', 'acme/user:7', '--data', dataDir], {
+      stdin: 'no\n',
+    });
+    expect(declined.code).toBe(exitCodes.notConfirmed);
+    expect(declined.stderr).toBe(
+      'Erase acme/user:7 and everything below it (memories, their history, turns)? This cannot be undone. [y/N] symfonic: not confirmed: nothing was erased (answer y, or pass --yes)\n',
+    );
+    const still = await runSymfonicBin(['inspect', 'acme/user:7', '--data', dataDir, '--json']);
+    expect(JSON.parse(still.stdout).counts.memories).toBe(1);
+    const erased = await runSymfonicBin(['forget', 'acme/user:7', '--data', dataDir], {
+      stdin: 'yes\n',
+    });
+    expect(erased.code).toBe(exitCodes.ok);
+    expect(erased.stdout).toBe('erased acme/user:7: 1 memories, 0 turns\n');
+  });
+});
+
+describe('symfonic command-line failures', () => {
+  it('says no store was given (exit 2)', async () => {
+    const { code, stdout, stderr } = await runSymfonicBin(['inspect', 'acme/user:42']);
+    expect(code).toBe(exitCodes.usage);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'symfonic: no store given: pass --data DIR (embedded PGlite) or --database-url postgres://…, or set SYMFONIC_DATABASE_URL\n',
+    );
+  });
+
+  it('says what is wrong with a scope (exit 2)', async () => {
+    const { code, stderr } = await runSymfonicBin([
+      'inspect',
+      'acme//x',
+      '--database-url',
+      'memory:',
+    ]);
+    expect(code).toBe(exitCodes.usage);
+    expect(stderr).toBe(
+      'symfonic: <scope> "acme//x": invalid memory scope: path.0: a scope segment cannot be empty (write it as tenant/segment/…, e.g. acme/user:42)\n',
+    );
+  });
+
+  it('refuses an unknown command and a malformed target (exit 2)', async () => {
+    expect((await runSymfonicBin(['bogus'])).code).toBe(exitCodes.usage);
+    const { code, stderr } = await runSymfonicBin([
+      'inspect',
+      'acme',
+      '--database-url',
+      'mysql://x/y',
+    ]);
+    expect(code).toBe(exitCodes.usage);
+    expect(stderr).toBe(
+      'symfonic: a store target of scheme "mysql:" opens no store: give a folder (embedded PGlite), a postgres:// URL (PostgreSQL or Neon) or memory: (in this process, nothing kept)\n',
+    );
+  });
+
+  it('says no server answers, never the password (exit 3)', async () => {
+    const { code, stderr } = await runSymfonicBin(['inspect', 'acme'], {
+      environment: { SYMFONIC_DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/app' },
+    });
+    expect(code).toBe(exitCodes.storeUnavailable);
+    expect(stderr).toBe(
+      'symfonic: the memory store could not open the database: no PostgreSQL server answered at that host and port: check the host and port in the URL, and that the server is running (failure code ECONNREFUSED)\n',
+    );
+  });
+});
