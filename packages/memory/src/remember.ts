@@ -1,4 +1,5 @@
 import {
+  InvalidMemoryInput,
   Limits,
   type MemoryOpInput,
   type MemoryScope,
@@ -86,7 +87,7 @@ function sourceOf(op: ReplyOp, index: number): OpSource {
  * object with an `ops` list in its text, writes nothing and says which in
  * `unreadable`.
  *
- * @throws InvalidMemoryInput when `scope`, `provenance`, `refs` or `toolName` is malformed (before any write).
+ * @throws InvalidMemoryInput when `scope`, `options` (left out included), `provenance`, `refs` or `toolName` is malformed (before any write).
  * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
  */
 export async function remember(
@@ -96,6 +97,11 @@ export async function remember(
   options: RememberOptions,
 ): Promise<RememberOutcome> {
   const asking = toScope(scope);
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidMemoryInput(
+      'invalid remember options: pass { provenance: { writer } } as the third argument (who writes, and from which turn), with the refs of the block the reply was written from',
+    );
+  }
   const read = readReply(reply);
   const provenance = parseInput(
     provenanceSchema,
