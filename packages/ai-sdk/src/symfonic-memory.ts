@@ -9,6 +9,7 @@ import {
 } from '@symfonic/core';
 import { type Memory, type MemoryBlock, memoryToolName } from '@symfonic/memory';
 import { z } from 'zod';
+import { requireOwnScopes } from './call-scopes.js';
 import { filterGenerateResult } from './filter-generate-result.js';
 import { filterStream } from './filter-stream.js';
 import type {
@@ -44,6 +45,12 @@ export interface SymfonicMemoryOptions {
   readonly toolName?: string;
   /** A new turn id for each user turn (default a random UUID); the answer is logged as `<id>:answer`. */
   readonly turnId?: () => string;
+  /**
+   * Allow `owner` at the tenant root (`{ tenant, path: [] }`), where what this
+   * model remembers is read by every user of the tenant. Default `false`:
+   * such an owner is refused.
+   */
+  readonly tenantWide?: boolean;
 }
 
 /**
@@ -118,9 +125,15 @@ const budgetSchema = z.number().int().min(0).max(600_000);
  * fails it. A model call that fails, or a stream that errors or is
  * cancelled, writes nothing.
  *
+ * A call may name its scopes in `providerOptions.symfonic` (`{ conversation,
+ * owner }`): one that names others than the middleware's is refused with
+ * `InvalidMemoryInput` (a middleware reused across requests), before memory
+ * or the model is called.
+ *
  * @throws InvalidMemoryInput when a scope is malformed, `owner` is not
  * `conversation` or one of its ancestors (its memories would never be
- * recalled there), or an option is out of range.
+ * recalled there), `owner` is the tenant root without `tenantWide: true`, or
+ * an option is out of range.
  */
 export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMiddleware {
   if (typeof options?.memory?.hydrate !== 'function') {
@@ -131,6 +144,11 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
   if (!isWithin(conversation, owner)) {
     throw new InvalidMemoryInput(
       'invalid symfonicMemory options: "owner" must be "conversation" or one of its ancestors, or what is remembered is never recalled there',
+    );
+  }
+  if (owner.path.length === 0 && options.tenantWide !== true) {
+    throw new InvalidMemoryInput(
+      'invalid symfonicMemory options: "owner" is the tenant root (path: []), so every user of the tenant would read what this model remembers; give the user\'s scope (e.g. path: ["user:42"]), or pass tenantWide: true if the memory is meant for the whole tenant',
     );
   }
   const setup: MemorySetup = {
@@ -159,6 +177,7 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     block: () => setup.turn?.block,
 
     async wrapGenerate({ params, model }) {
+      requireOwnScopes(setup, (params as { providerOptions?: unknown }).providerOptions);
       const call = await MemoryCall.begin(setup, params);
       const result = await calling(call, () => model.doGenerate(call.params));
       if (!call.active) {
@@ -173,6 +192,7 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     },
 
     async wrapStream({ params, model }) {
+      requireOwnScopes(setup, (params as { providerOptions?: unknown }).providerOptions);
       const call = await MemoryCall.begin(setup, params);
       const result = await calling(call, () => model.doStream(call.params));
       if (!call.active) {
