@@ -7,7 +7,12 @@ import {
   parseInput,
   toScope,
 } from '@symfonic/core';
-import { type Memory, type MemoryBlock, memoryToolName } from '@symfonic/memory';
+import {
+  type Memory,
+  type MemoryBlock,
+  type MemoryTelemetry,
+  memoryToolName,
+} from '@symfonic/memory';
 import { z } from 'zod';
 import { requireOwnScopes } from './call-scopes.js';
 import { filterGenerateResult } from './filter-generate-result.js';
@@ -21,6 +26,7 @@ import type {
 } from './language-model-shapes.js';
 import { MemoryCall, type MemorySetup } from './memory-call.js';
 import type { MemoryReport } from './memory-report.js';
+import { emitMiddlewareSpan } from './memory-span.js';
 
 /** Options of {@link symfonicMemory}. */
 export interface SymfonicMemoryOptions {
@@ -51,6 +57,14 @@ export interface SymfonicMemoryOptions {
    * such an owner is refused.
    */
   readonly tenantWide?: boolean;
+  /**
+   * OpenTelemetry spans (see `MemoryTelemetry` of `@symfonic/memory`): one
+   * `symfonic.middleware` span per model call, with counts, codes and
+   * durations; a no-op until the app installs a tracer provider. Give
+   * `createMemory` the same settings for its `symfonic.hydrate` and
+   * `symfonic.remember` spans.
+   */
+  readonly telemetry?: MemoryTelemetry;
 }
 
 /**
@@ -167,7 +181,10 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     },
     hydrateBudgetMs: parseInput(budgetSchema, options.hydrateBudgetMs ?? 1_500, 'hydrateBudgetMs'),
     newTurnId: options.turnId ?? randomUUID,
-    onMemory: options.onMemory,
+    onMemory: (report) => {
+      emitMiddlewareSpan(options.telemetry, report);
+      options.onMemory?.(report);
+    },
     turn: undefined,
   };
 

@@ -70,6 +70,9 @@ export {
   type RerankOptionsInput,
   rerankOptionsSchema,
 } from './rerank-options.js';
+export { dropKind } from './telemetry/drop-kind.js';
+export type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
+export { memoryTracerName, recordMemorySpan } from './telemetry/trace-memory-operation.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,
