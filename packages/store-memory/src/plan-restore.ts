@@ -1,12 +1,12 @@
-import type {
-  LoggedTurn,
-  MemoryRecord,
-  MemoryVersion,
-  RestoredMemory,
-  RestoreOutcome,
+import {
+  decideRestore,
+  type LoggedTurn,
+  type MemoryRecord,
+  type MemoryVersion,
+  type RestoredMemory,
+  type RestoreOutcome,
 } from '@symfonic/core';
 import { dedupeKey } from './dedupe-key.js';
-import { sameMetadata, sameVersion } from './same-version.js';
 import { scopePathPrefix } from './scope-path-prefix.js';
 import type { StoredMemory } from './stored-memory.js';
 import type { TenantMemories } from './tenant-memories.js';
@@ -58,30 +58,18 @@ export function planRestore(
     const key = scopePathPrefix(restored.scope);
     const existing = pending.get(restored.id) ?? tenant.memories.get(restored.id);
     const versions = restored.versions as readonly MemoryVersion[];
-    let kept = 0;
-    if (existing) {
-      if (existing.key !== key)
-        return conflict(`memory id "${restored.id}" is taken by another memory`);
-      const stored =
-        pendingHistory.get(restored.id) ?? existing.versions.slice(0, existing.versionCount);
-      const shared = Math.min(stored.length, versions.length);
-      for (let index = 0; index < shared; index += 1) {
-        if (!sameVersion(stored[index] as MemoryVersion, versions[index] as MemoryVersion)) {
-          return conflict(`memory "${restored.id}" is held here with a different history`);
-        }
-      }
-      if (stored.length > versions.length) {
-        return conflict(
-          `memory "${restored.id}" is held here with more versions than the restored one`,
-        );
-      }
-      if (stored.length === versions.length) {
-        return existing.live && !sameMetadata(existing.record.metadata, restored.metadata)
-          ? conflict(`memory "${restored.id}" is held here with different metadata`)
-          : { status: 'present' };
-      }
-      kept = stored.length;
-    }
+    const decision = decideRestore(
+      existing && {
+        sameScope: existing.key === key,
+        versions:
+          pendingHistory.get(restored.id) ?? existing.versions.slice(0, existing.versionCount),
+        live: existing.live,
+        metadata: existing.record.metadata,
+      },
+      restored,
+    );
+    if (decision.kind === 'done') return decision.outcome;
+    const kept = decision.kept;
     const last = versions.at(-1) as MemoryVersion;
     const live = last.change !== 'deleted';
     const newHolder = dedupeKey(key, last.layer, last.text);

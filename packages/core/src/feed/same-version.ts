@@ -1,4 +1,4 @@
-import type { MemoryVersion } from '@symfonic/core';
+import type { MemoryVersion } from '../ports/memory-store.js';
 
 /** Whether two versions are the same version of the same memory, field by field (times to the millisecond). */
 export function sameVersion(left: MemoryVersion, right: MemoryVersion): boolean {
