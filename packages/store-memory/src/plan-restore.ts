@@ -69,6 +69,13 @@ export function planRestore(
       restored,
     );
     if (decision.kind === 'done') return decision.outcome;
+    if (pendingHistory.has(restored.id)) {
+      return {
+        status: 'refused',
+        code: 'conflict',
+        reason: `memory "${restored.id}" appears twice in one batch with different histories`,
+      };
+    }
     const kept = decision.kept;
     const last = versions.at(-1) as MemoryVersion;
     const live = last.change !== 'deleted';
