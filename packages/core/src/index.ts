@@ -19,6 +19,7 @@ export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-erro
 export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
 export { compareCodePoints } from './feed/compare-code-points.js';
 export { compareScopes } from './feed/compare-scopes.js';
+export { decideRestore, type HeldMemory } from './feed/decide-restore.js';
 export { feedCursor, type TurnPosition } from './feed/feed-cursor.js';
 export { type FeedOptions, feedOptionsSchema } from './feed/feed-options.js';
 export { type LoggedTurn, loggedTurnSchema, type TurnPage } from './feed/logged-turn.js';
@@ -36,6 +37,7 @@ export {
   restoredMemorySchema,
   restoredVersionSchema,
 } from './feed/restore-batch.js';
+export { sameMetadata, sameVersion } from './feed/same-version.js';
 export type { ScopePage, ScopeSummary } from './feed/scope-summary.js';
 export { firstNonFinite } from './first-non-finite.js';
 export { flatten } from './flatten.js';

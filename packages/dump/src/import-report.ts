@@ -8,6 +8,8 @@ export const LineRefusal = {
   conflict: 'conflict',
   /** The store holds a different live memory with the same text at the same scope and layer. */
   duplicate: 'duplicate',
+  /** The store cannot keep the line's text exactly (e.g. U+0000 in PostgreSQL). */
+  unstorable: 'unstorable',
   /** A second header, or a line after the end line. */
   misplaced: 'misplaced',
 } as const;

@@ -107,9 +107,11 @@ export const RestoreRefusal = {
   conflict: 'conflict',
   /** A different live memory with the same normalised text sits at the same scope and layer. */
   duplicate: 'duplicate',
+  /** The store cannot keep the entry's text exactly (e.g. U+0000 in PostgreSQL). */
+  unstorable: 'unstorable',
 } as const;
 
-/** `conflict` or `duplicate`. */
+/** `conflict`, `duplicate` or `unstorable`. */
 export type RestoreRefusalCode = (typeof RestoreRefusal)[keyof typeof RestoreRefusal];
 
 /**
