@@ -69,7 +69,7 @@ describe.runIf(databaseUrl)(suite, () => {
       refused: [],
       complete: true,
     });
-  });
+  }, 240_000);
 
   it('reports a refused line with its reason and exits 4, importing the rest', async () => {
     const exported = await runSymfonicBin(['export', 'acme/user:42', '--data', dataDir]);
@@ -79,7 +79,7 @@ describe.runIf(databaseUrl)(suite, () => {
     expect(run.code).toBe(exitCodes.refused);
     expect(run.stderr).toMatch(/^line 2 \(memory broken\): malformed: /m);
     expect(run.stderr).toMatch(/symfonic: 1 lines were refused; the others were imported\n$/);
-  });
+  }, 60_000);
 
   it('moves with two commands piped, as the root README says', async () => {
     const { execFile } = await import('node:child_process');
@@ -99,5 +99,5 @@ describe.runIf(databaseUrl)(suite, () => {
     expect(output).toBe(
       'imported 4 memories and 1 turns; already present 0 memories and 0 turns; refused 0 lines\n',
     );
-  });
+  }, 60_000);
 });

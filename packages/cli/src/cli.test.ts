@@ -37,7 +37,7 @@ describe('symfonic on a PGlite folder', () => {
     ]);
     expect(report.counts).toMatchObject({ memories: 2, semantic: 2, pinned: 1 });
     expect(stdout).not.toContain('Another user entirely');
-  });
+  }, 60_000);
 
   it('recalls the block hydrate builds, with every dropped row and its reason', async () => {
     const { code, stdout } = await runSymfonicBin([
@@ -65,7 +65,7 @@ describe('symfonic on a PGlite folder', () => {
     );
     expect(json.text).toContain('[semantic #1] The user lives in Lyon');
     for (const dropped of json.dropped) expect(dropped.reason.length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('asks before forgetting, and erases nothing unless the answer is yes', async () => {
     const declined = await runSymfonicBin(['forget', 'acme/user:7', '--data', dataDir], {
@@ -82,7 +82,7 @@ describe('symfonic on a PGlite folder', () => {
     });
     expect(erased.code).toBe(exitCodes.ok);
     expect(erased.stdout).toBe('erased acme/user:7: 1 memories, 0 turns\n');
-  });
+  }, 90_000);
 });
 
 describe('symfonic command-line failures', () => {
