@@ -1,5 +1,6 @@
 import type { EmbeddingProvider, FusionWeightsOption, MemoryStore } from '@symfonic/core';
 import { createLocalEmbedder } from '@symfonic/memory';
+import type { DrizzleMemoryStore } from '@symfonic/store-drizzle';
 import { databaseUrlVariable } from './database-url-variable.js';
 import { readStoreTarget, type StoreKind, type StoreTarget } from './store-target.js';
 import { StoreTargetInvalid } from './store-target-invalid.js';
@@ -26,10 +27,8 @@ export interface OpenStoreOptions {
   readonly connectTimeoutMs?: number;
 }
 
-/** A store {@link openStore} opened, and what it was opened with. */
-export interface OpenedStore {
-  readonly store: MemoryStore;
-  readonly kind: StoreKind;
+/** What every store {@link openStore} opened answers beside the store. */
+interface OpenedStoreBase {
   /** Where the memories are, for a log: a folder, a host and database, never a password. */
   readonly where: string;
   /** The embedder the store ranks with; give the same one to `createMemory`. */
@@ -37,6 +36,18 @@ export interface OpenedStore {
   /** Close the store and everything it holds (the pool, PGlite and its folder lock). */
   close(): Promise<void>;
 }
+
+/**
+ * A store {@link openStore} opened, and what it was opened with: on
+ * PostgreSQL (PGlite, node-postgres, Neon) the Drizzle store, with its
+ * extras (`embedMissing`, `vectors`); in memory, the in-process store.
+ */
+export type OpenedStore =
+  | (OpenedStoreBase & {
+      readonly kind: 'pglite' | 'postgres' | 'neon';
+      readonly store: DrizzleMemoryStore;
+    })
+  | (OpenedStoreBase & { readonly kind: 'memory'; readonly store: MemoryStore });
 
 /** The default of {@link OpenStoreOptions.connectTimeoutMs}. */
 export const defaultConnectTimeoutMs = 10_000;
@@ -74,11 +85,14 @@ async function openTarget(
     fusionWeights?: FusionWeightsOption;
   },
   connectTimeoutMs: number,
-): Promise<{ store: MemoryStore; close: () => Promise<void> }> {
+): Promise<
+  | { kind: 'memory'; store: MemoryStore; close: () => Promise<void> }
+  | { kind: 'pglite' | 'postgres' | 'neon'; store: DrizzleMemoryStore; close: () => Promise<void> }
+> {
   if (target.kind === 'memory') {
     const { createInMemoryStore } = await import('@symfonic/store-memory');
     const store = createInMemoryStore(ranking);
-    return { store, close: () => store.close() };
+    return { kind: 'memory', store, close: () => store.close() };
   }
   if (target.kind === 'pglite') {
     const { openPGliteStore } = await driver(
@@ -86,7 +100,7 @@ async function openTarget(
       () => import('@symfonic/store-drizzle/pglite'),
     );
     const store = await openPGliteStore({ dataDir: target.dataDir, ...ranking });
-    return { store, close: () => store.close() };
+    return { kind: 'pglite', store, close: () => store.close() };
   }
   if (target.kind === 'postgres') {
     const { openNodePostgresStore } = await driver(
@@ -103,6 +117,7 @@ async function openTarget(
     try {
       const store = await openNodePostgresStore({ pool, ...ranking });
       return {
+        kind: 'postgres',
         store,
         close: async () => {
           await store.close();
@@ -121,7 +136,7 @@ async function openTarget(
     neonConfig.webSocketConstructor = ws;
   }
   const store = await openNeonStore({ connectionString: target.connectionString, ...ranking });
-  return { store, close: () => store.close() };
+  return { kind: 'neon', store, close: () => store.close() };
 }
 
 /**
@@ -161,7 +176,7 @@ export async function openStore(
     ranking,
     options.connectTimeoutMs ?? defaultConnectTimeoutMs,
   );
-  return { ...opened, kind: read.kind, where: read.where, embedder };
+  return { ...opened, where: read.where, embedder };
 }
 
 /**
