@@ -59,7 +59,11 @@ if (postgresUrl && neonUrl) {
   console.log(skippedWithoutDatabase('the dump round trip with PostgreSQL and Neon'));
 }
 
-/** A dump of `scope` from `source`, line by line, imported into `target`: every line accounted for. */
+/**
+ * A dump of `scope` from `source`, line by line, imported into `target`:
+ * every line accounted for, and the target's own dump the same line for
+ * line but for the header's time.
+ */
 const transfer: TransferScope = async (source, target, scope) => {
   const lines: string[] = [];
   for await (const line of exportScope(source, scope)) lines.push(line);
@@ -68,6 +72,9 @@ const transfer: TransferScope = async (source, target, scope) => {
   expect(report.complete).toBe(true);
   const memories = lines.filter((line) => line.startsWith('{"kind":"memory"')).length;
   expect(report.imported.memories + report.present.memories).toBe(memories);
+  const again: string[] = [];
+  for await (const line of exportScope(target, scope)) again.push(line);
+  expect(again.slice(1)).toEqual(lines.slice(1));
 };
 
 describeRoundTripContract(stores, transfer);
