@@ -34,6 +34,7 @@ export {
   type RestoreRefusalCode,
   type RestoreResult,
   restoreBatchSchema,
+  restoredHistoryProblem,
   restoredMemorySchema,
   restoredVersionSchema,
 } from './feed/restore-batch.js';

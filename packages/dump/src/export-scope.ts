@@ -6,7 +6,8 @@ import {
   type MemoryStore,
   toScope,
 } from '@symfonic/core';
-import { type DumpLine, type DumpVersion, dumpFormat } from './dump-format.js';
+import { type DumpLine, type DumpMemory, type DumpVersion, dumpFormat } from './dump-format.js';
+import { sortedKeys } from './sorted-keys.js';
 
 /** Options of {@link exportScope}. */
 export interface ExportOptions {
@@ -27,6 +28,9 @@ const pageSize = 1_000;
  * turn number, then the order they were logged in), then an end line with
  * the counts. Memories of ancestors are not part of a scope's dump: they
  * belong to the ancestor's.
+ *
+ * Metadata keys are written in code point order, so the same memories give
+ * the same dump, line for line, whichever store holds them.
  *
  * The history of the scope is read once, through `changes`, and held in
  * memory until its memory's line is written (about one kilobyte per version).
@@ -120,7 +124,9 @@ function memoryLine(history: readonly MemoryChange[], record: MemoryRecord | und
     createdAt: first.at.toISOString(),
     updatedAt: last.at.toISOString(),
     deleted: last.change === 'deleted',
-    ...(record?.metadata === undefined ? {} : { metadata: record.metadata }),
+    ...(record?.metadata === undefined
+      ? {}
+      : { metadata: sortedKeys(record.metadata) as DumpMemory['metadata'] }),
     versions: [...history].sort((left, right) => left.version - right.version).map(versionOf),
   };
 }

@@ -8,7 +8,7 @@ import {
   parseInput,
   type RestoredMemory,
   type RestoreOutcome,
-  restoredMemorySchema,
+  restoredHistoryProblem,
   toScope,
 } from '@symfonic/core';
 import type { z } from 'zod';
@@ -363,14 +363,16 @@ function memoryEntry(
       '"deleted" must say whether the last version is a deletion',
     );
   }
-  const parsed = restoredMemorySchema.safeParse({
+  const memory: RestoredMemory = {
     id: entry.id,
     scope,
     ...(entry.metadata === undefined ? {} : { metadata: entry.metadata }),
     versions,
-  });
-  if (!parsed.success) return refusal(LineRefusal.malformed, summary(parsed.error));
-  return { kind: 'memory', id: entry.id, memory: parsed.data };
+  };
+  // The fields were checked with the line; what is left is the history's shape.
+  const problem = restoredHistoryProblem(memory);
+  if (problem !== undefined) return refusal(LineRefusal.malformed, `versions: ${problem}`);
+  return { kind: 'memory', id: entry.id, memory };
 }
 
 function idOf(json: unknown): string | undefined {

@@ -44,7 +44,7 @@ export const restoredMemorySchema = z
   })
   .strict()
   .superRefine((memory, context) => {
-    const problem = historyProblem(memory);
+    const problem = restoredHistoryProblem(memory);
     if (problem !== undefined)
       context.addIssue({ code: 'custom', path: ['versions'], message: problem });
   });
@@ -52,8 +52,13 @@ export const restoredMemorySchema = z
 /** `{ id, scope, metadata?, versions }`. */
 export type RestoredMemory = z.infer<typeof restoredMemorySchema>;
 
-/** What is wrong with a memory's history, or `undefined` when it is one a store could have written. */
-function historyProblem(memory: {
+/**
+ * What is wrong with a memory's history (the rules of
+ * {@link restoredMemorySchema} beyond each field's own), or `undefined`
+ * when it is one a store could have written. For a reader that checked the
+ * fields already and must not parse every text twice.
+ */
+export function restoredHistoryProblem(memory: {
   readonly id: string;
   readonly metadata?: unknown;
   readonly versions: readonly z.infer<typeof restoredVersionSchema>[];

@@ -6,7 +6,7 @@ import {
   type RestoreOutcome,
   type RestoreResult,
 } from '@symfonic/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { provenanceOf } from '../rows/provenance-of.js';
 import { memories } from '../schema/memories.js';
@@ -15,11 +15,94 @@ import { memoryVersions } from '../schema/memory-versions.js';
 import { turns } from '../schema/turns.js';
 import { type ScopePlacement, scopePlacement } from '../scope/scope-placement.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
+import { insertJsonRows, type JsonColumn } from './insert-json-rows.js';
 import { memoryTextHash } from './memory-text-hash.js';
+
+/** {@link memoryTextHash} of each text once per batch: a restore asks for most of them three times. */
+function textHashes(): (text: string) => string {
+  const known = new Map<string, string>();
+  return (text) => {
+    let hash = known.get(text);
+    if (hash === undefined) {
+      hash = memoryTextHash(text);
+      known.set(text, hash);
+    }
+    return hash;
+  };
+}
+
 import { unstorableText } from './unstorable-text.js';
 
-/** Rows per insert statement: well under PostgreSQL's 65 535 parameters for every table written. */
+/** Rows per insert statement: a JSON document of a megabyte or two. */
 const rowsPerInsert = 2_000;
+
+/**
+ * `column = any($1::text[])`: one parameter for the whole list, where
+ * `inArray` takes one per value and costs more to build than to run.
+ */
+function anyOf(column: AnyColumn, values: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param(values)}::text[])`;
+}
+
+const column = (name: string, key: string, type: string): JsonColumn => ({
+  column: name,
+  key,
+  type,
+});
+
+/** The columns of `memory_versions` a restore writes, as its version rows name them. */
+const versionColumns = [
+  column('memory_id', 'memoryId', 'text'),
+  column('version', 'version', 'integer'),
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('path', 'path', 'text[]'),
+  column('change', 'change', 'text'),
+  column('layer', 'layer', 'text'),
+  column('text', 'text', 'text'),
+  column('context', 'context', 'text'),
+  column('salience', 'salience', 'double precision'),
+  column('writer', 'writer', 'text'),
+  column('turn_id', 'turnId', 'text'),
+  column('reply_family', 'replyFamily', 'text'),
+  column('at', 'at', 'timestamptz'),
+];
+
+/** The columns of `memories` a restore writes, as {@link memoryRow} names them. */
+const memoryColumnsInJson = [
+  column('id', 'id', 'text'),
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('path', 'path', 'text[]'),
+  column('layer', 'layer', 'text'),
+  column('text', 'text', 'text'),
+  column('context', 'context', 'text'),
+  column('text_hash', 'textHash', 'text'),
+  column('salience', 'salience', 'double precision'),
+  column('metadata', 'metadata', 'jsonb'),
+  column('writer', 'writer', 'text'),
+  column('turn_id', 'turnId', 'text'),
+  column('reply_family', 'replyFamily', 'text'),
+  column('version', 'version', 'integer'),
+  column('created_at', 'createdAt', 'timestamptz'),
+  column('updated_at', 'updatedAt', 'timestamptz'),
+  column('vector_models', 'vectorModels', 'text[]'),
+];
+
+/** The columns of `turns` a restore writes. */
+const turnColumns = [
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('path', 'path', 'text[]'),
+  column('turn_id', 'turnId', 'text'),
+  column('speaker', 'speaker', 'text'),
+  column('text', 'text', 'text'),
+  column('turn', 'turn', 'integer'),
+  column('logged_at', 'loggedAt', 'timestamptz'),
+];
 
 /** What a restore writes with, besides the entries. */
 export interface RestoreContext {
@@ -65,8 +148,12 @@ const refused = (code: 'duplicate' | 'unstorable', reason: string): RestoreOutco
 });
 
 /** The key of the one live memory a scope and layer may hold per normalised text. */
-function holderKey(placement: ScopePlacement, version: MemoryVersion): string {
-  return `${placement.scopeKey}\u0000${version.layer}\u0000${memoryTextHash(version.text)}`;
+function holderKey(
+  placement: ScopePlacement,
+  version: MemoryVersion,
+  hashOf: (text: string) => string,
+): string {
+  return `${placement.scopeKey}\u0000${version.layer}\u0000${hashOf(version.text)}`;
 }
 
 /**
@@ -89,7 +176,8 @@ export async function restoreEntries(
   context: RestoreContext,
 ): Promise<RestoreWrite> {
   const held = await heldMemories(transaction, batch.memories);
-  const holders = await liveHolders(transaction, batch.memories);
+  const hashOf = textHashes();
+  const holders = await liveHolders(transaction, batch.memories, hashOf);
   const pendingHolders = new Map<string, string | undefined>();
   const holderOf = (key: string) =>
     pendingHolders.has(key) ? pendingHolders.get(key) : holders.get(key);
@@ -127,7 +215,7 @@ export async function restoreEntries(
     const final = last.change === 'deleted' ? (versions.at(-2) ?? last) : last;
     const live = last.change !== 'deleted';
     if (live) {
-      const holder = holderOf(holderKey(placement, final));
+      const holder = holderOf(holderKey(placement, final, hashOf));
       if (holder !== undefined && holder !== restored.id) {
         return refused(
           'duplicate',
@@ -136,8 +224,11 @@ export async function restoreEntries(
       }
     }
     if (before?.live)
-      pendingHolders.set(holderKey(placement, before.versions.at(-1) as MemoryVersion), undefined);
-    if (live) pendingHolders.set(holderKey(placement, final), restored.id);
+      pendingHolders.set(
+        holderKey(placement, before.versions.at(-1) as MemoryVersion, hashOf),
+        undefined,
+      );
+    if (live) pendingHolders.set(holderKey(placement, final, hashOf), restored.id);
     held.set(restored.id, {
       tenant: placement.tenant,
       scopeKey: placement.scopeKey,
@@ -156,7 +247,7 @@ export async function restoreEntries(
     return { status: 'imported' };
   });
 
-  await writeMemories(transaction, writes, context);
+  await writeMemories(transaction, writes, context, hashOf);
   const turnOutcomes = await restoreTurns(transaction, batch.turns);
   return { memories: memoryOutcomes, turns: turnOutcomes, changedMemories: writes.length };
 }
@@ -172,7 +263,7 @@ async function heldMemories(
   const versionRows = await transaction
     .select()
     .from(memoryVersions)
-    .where(inArray(memoryVersions.memoryId, ids))
+    .where(anyOf(memoryVersions.memoryId, ids))
     .orderBy(memoryVersions.memoryId, memoryVersions.version);
   const liveRows = await transaction
     .select({
@@ -182,7 +273,7 @@ async function heldMemories(
       metadata: memories.metadata,
     })
     .from(memories)
-    .where(inArray(memories.id, ids));
+    .where(anyOf(memories.id, ids));
   const live = new Map(liveRows.map((row) => [row.id, row]));
   const versionsOf = new Map<string, MemoryVersion[]>();
   for (const row of versionRows) {
@@ -219,6 +310,7 @@ async function heldMemories(
 async function liveHolders(
   transaction: StoreDatabase,
   restored: readonly RestoredMemory[],
+  hashOf: (text: string) => string,
 ): Promise<Map<string, string>> {
   const holders = new Map<string, string>();
   const first = restored[0];
@@ -228,7 +320,7 @@ async function liveHolders(
   for (const memory of restored) {
     const last = memory.versions.at(-1);
     if (!last || last.change === 'deleted') continue;
-    hashes.add(memoryTextHash(last.text));
+    hashes.add(hashOf(last.text));
     keys.add(scopePlacement(memory.scope).scopeKey);
   }
   if (hashes.size === 0) return holders;
@@ -243,8 +335,8 @@ async function liveHolders(
     .where(
       and(
         eq(memories.tenant, first.scope.tenant),
-        inArray(memories.scopeKey, [...keys]),
-        inArray(memories.textHash, [...hashes]),
+        anyOf(memories.scopeKey, [...keys]),
+        anyOf(memories.textHash, [...hashes]),
       ),
     );
   for (const row of rows)
@@ -257,6 +349,7 @@ async function writeMemories(
   transaction: StoreDatabase,
   writes: readonly MemoryWrite[],
   context: RestoreContext,
+  hashOf: (text: string) => string,
 ): Promise<void> {
   if (writes.length === 0) return;
   const versionRows = writes.flatMap(({ restored, placement, kept }) =>
@@ -277,22 +370,30 @@ async function writeMemories(
     })),
   );
   for (let start = 0; start < versionRows.length; start += rowsPerInsert) {
-    await transaction
-      .insert(memoryVersions)
-      .values(versionRows.slice(start, start + rowsPerInsert));
+    await insertJsonRows(
+      transaction,
+      sql`${memoryVersions}`,
+      versionColumns,
+      versionRows.slice(start, start + rowsPerInsert),
+    );
   }
   const vectors = context.vectors;
   const deleted = writes.filter((write) => write.heldLive && write.last.change === 'deleted');
   if (deleted.length > 0) {
     const ids = deleted.map((write) => write.restored.id);
-    await transaction.delete(memories).where(inArray(memories.id, ids));
+    await transaction.delete(memories).where(anyOf(memories.id, ids));
   }
   const liveRows = writes
     .filter((write) => write.last.change !== 'deleted')
-    .map((write) => ({ heldLive: write.heldLive, row: memoryRow(write, vectors) }));
+    .map((write) => ({ heldLive: write.heldLive, row: memoryRow(write, vectors, hashOf) }));
   const inserted = liveRows.filter((entry) => !entry.heldLive).map((entry) => entry.row);
   for (let start = 0; start < inserted.length; start += rowsPerInsert) {
-    await transaction.insert(memories).values(inserted.slice(start, start + rowsPerInsert));
+    await insertJsonRows(
+      transaction,
+      sql`${memories}`,
+      memoryColumnsInJson,
+      inserted.slice(start, start + rowsPerInsert),
+    );
   }
   // A held live memory that gained versions keeps its row, and so its place in `list`.
   for (const { row } of liveRows.filter((entry) => entry.heldLive)) {
@@ -329,6 +430,7 @@ async function writeMemories(
 function memoryRow(
   { restored, placement, final, last }: MemoryWrite,
   vectors: RestoreContext['vectors'],
+  hashOf: (text: string) => string,
 ): typeof memories.$inferInsert & { id: string; text: string } {
   return {
     id: restored.id,
@@ -337,7 +439,7 @@ function memoryRow(
     layer: final.layer as 'episodic' | 'semantic',
     text: final.text,
     context: final.context ?? null,
-    textHash: memoryTextHash(final.text),
+    textHash: hashOf(final.text),
     salience: final.salience,
     metadata: (restored.metadata ?? null) as Record<string, unknown> | null,
     writer: final.provenance.writer,
@@ -371,8 +473,8 @@ async function restoreTurns(
     .where(
       and(
         eq(turns.tenant, first.scope.tenant),
-        inArray(turns.scopeKey, [...new Set(placements.map((placement) => placement.scopeKey))]),
-        inArray(turns.turnId, [...new Set(batch.map((turn) => turn.turnId))]),
+        anyOf(turns.scopeKey, [...new Set(placements.map((placement) => placement.scopeKey))]),
+        anyOf(turns.turnId, [...new Set(batch.map((turn) => turn.turnId))]),
       ),
     );
   const logged = new Map(rows.map((row) => [`${row.scopeKey}\u0000${row.turnId}`, row]));
@@ -410,7 +512,12 @@ async function restoreTurns(
     return { status: 'imported' };
   });
   for (let start = 0; start < inserts.length; start += rowsPerInsert) {
-    await transaction.insert(turns).values(inserts.slice(start, start + rowsPerInsert));
+    await insertJsonRows(
+      transaction,
+      sql`${turns}`,
+      turnColumns,
+      inserts.slice(start, start + rowsPerInsert),
+    );
   }
   return outcomes;
 }
