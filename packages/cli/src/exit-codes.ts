@@ -7,7 +7,7 @@ export const exitCodes = {
   ok: 0,
   /** An unexpected failure (a bug): the message is on stderr. */
   failed: 1,
-  /** The command line is wrong: an unknown command or flag, a malformed scope, no or a malformed store target. */
+  /** The command line is wrong: an unknown command or flag, a malformed scope, no or a malformed store target, or a dump refused whole (not a dump, or one that would cross into another tenant without a remap). */
   usage: 2,
   /** The store cannot be opened or reached (a missing database, refused credentials, an unreachable host, a locked folder). */
   storeUnavailable: 3,
@@ -15,7 +15,7 @@ export const exitCodes = {
   refused: 4,
   /** `forget` was not confirmed: nothing was erased. */
   notConfirmed: 5,
-  /** A row outside the asked scope came back, or a dump would cross into another tenant: nothing more was done. */
+  /** A row outside the asked scope came back (`ScopeViolation`): nothing more was done. */
   scopeViolation: 6,
 } as const;
 
