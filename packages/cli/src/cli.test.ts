@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from './exit-codes.js';
-import { runSymfonicBin } from './testing/run-symfonic-bin.js';
+import { runSymfonicBin, symfonicBin } from './testing/run-symfonic-bin.js';
 import { seedScopes } from './testing/seed-scopes.js';
 
 describe('symfonic on a PGlite folder', () => {
@@ -83,6 +84,32 @@ describe('symfonic on a PGlite folder', () => {
     expect(erased.code).toBe(exitCodes.ok);
     expect(erased.stdout).toBe('erased acme/user:7: 1 memories, 0 turns\n');
   }, 90_000);
+});
+
+describe('symfonic progress', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'symfonic-cli-tty-'));
+    await seedScopes(join(folder, 'memory'));
+  }, 120_000);
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('draws a bar on stderr when it is a terminal, and keeps the dump on stdout clean', async () => {
+    // util-linux `script` runs the command on a pseudo-terminal; stdout goes to a file.
+    const command = `"${process.execPath}" "${symfonicBin}" export acme --data memory > dump.jsonl`;
+    const terminal = await new Promise<string>((resolve, reject) =>
+      execFile(
+        'script',
+        ['-q', '-e', '-c', command, '/dev/null'],
+        { cwd: folder },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    );
+    expect(terminal).toMatch(/exporting \[[^\]]*\] 5\/5 memories and turns/);
+    const dump = (await readFile(join(folder, 'dump.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(dump).toHaveLength(7);
+    for (const line of dump) expect(JSON.parse(line)).toHaveProperty('kind');
+  }, 60_000);
 });
 
 describe('symfonic command-line failures', () => {

@@ -3,7 +3,7 @@ import type { OutputStream } from './command-io.js';
 
 /** A progress report of one long step. */
 export interface ProgressBar {
-  /** `done` units so far, of `total` when it is known. */
+  /** `done` units so far, of `total` when it is known (else of `done`). */
   update(done: number, total?: number): void;
   stop(): void;
 }
@@ -25,10 +25,12 @@ export function progressBar(stream: OutputStream, verb: string, unit: string): P
   let started = false;
   return {
     update(done, total) {
+      // Without a total (a dump's length is known only at its end), the bar grows with the count.
+      const target = total ?? done;
       if (!started) {
-        bar.start(total ?? done, done);
+        bar.start(target, done);
         started = true;
-      } else if (total !== undefined) bar.setTotal(total);
+      } else bar.setTotal(target);
       bar.update(done);
     },
     stop: () => {
