@@ -112,6 +112,44 @@ describe('symfonic progress', () => {
   }, 60_000);
 });
 
+/** A two-line dump of `acme/user:42`: one memory, no turns. */
+const acmeDump = `${[
+  '{"kind":"header","format":"symfonic-dump/1","scope":{"tenant":"acme","path":["user:42"]},"exportedAt":"2026-12-01T09:00:00.000Z"}',
+  '{"kind":"memory","id":"00000000-0000-4000-8000-000000000001","scope":{"tenant":"acme","path":["user:42"]},"createdAt":"2026-11-02T09:00:00.000Z","updatedAt":"2026-11-02T09:00:00.000Z","deleted":false,"versions":[{"version":1,"change":"created","layer":"semantic","text":"The user lives in Lyon","salience":0.9,"provenance":{"writer":"app"},"at":"2026-11-02T09:00:00.000Z"}]}',
+  '{"kind":"end","memories":1,"turns":0}',
+].join('\n')}\n`;
+
+describe('symfonic import into another tenant', () => {
+  it('refuses a dump that would cross tenants (exit 2), and moves it with an explicit remap', async () => {
+    const crossing = await runSymfonicBin(
+      ['import', '--into', 'globex', '--database-url', 'memory:'],
+      {
+        stdin: acmeDump,
+      },
+    );
+    expect(crossing.code).toBe(exitCodes.usage);
+    expect(crossing.stderr).toMatch(
+      /^symfonic: refused dump: it holds tenant "acme", and importing it into tenant "globex" crosses tenants; /,
+    );
+    const moved = await runSymfonicBin(
+      ['import', '--remap-from', 'acme', '--remap-to', 'globex', '--into', 'globex', '--json'],
+      { stdin: acmeDump, environment: { SYMFONIC_DATABASE_URL: 'memory:' } },
+    );
+    expect(moved.stderr).toBe('');
+    expect(moved.code).toBe(exitCodes.ok);
+    expect(JSON.parse(moved.stdout)).toMatchObject({ imported: { memories: 1, turns: 0 } });
+    const half = await runSymfonicBin([
+      'import',
+      '--remap-from',
+      'acme',
+      '--database-url',
+      'memory:',
+    ]);
+    expect(half.code).toBe(exitCodes.usage);
+    expect(half.stderr).toBe('symfonic: --remap-from and --remap-to go together\n');
+  });
+});
+
 describe('symfonic command-line failures', () => {
   it('says no store was given (exit 2)', async () => {
     const { code, stdout, stderr } = await runSymfonicBin(['inspect', 'acme/user:42']);
