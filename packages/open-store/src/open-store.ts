@@ -2,8 +2,8 @@ import type { EmbeddingProvider, FusionWeightsOption, MemoryStore } from '@symfo
 import { createLocalEmbedder } from '@symfonic/memory';
 import type { DrizzleMemoryStore } from '@symfonic/store-drizzle';
 import { databaseUrlVariable } from './database-url-variable.js';
-import { readStoreTarget, type StoreKind, type StoreTarget } from './store-target.js';
-import { StoreTargetInvalid } from './store-target-invalid.js';
+import { loadDriver } from './load-driver.js';
+import { readStoreTarget, type StoreTarget } from './store-target.js';
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
@@ -52,31 +52,6 @@ export type OpenedStore =
 /** The default of {@link OpenStoreOptions.connectTimeoutMs}. */
 export const defaultConnectTimeoutMs = 10_000;
 
-const driverPackages: Record<Exclude<StoreKind, 'memory'>, readonly string[]> = {
-  pglite: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector'],
-  postgres: ['pg'],
-  neon: ['@neondatabase/serverless', 'ws'],
-};
-
-function isModuleMissing(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === 'ERR_MODULE_NOT_FOUND';
-}
-
-/** Import a driver's opener, or say which packages to install. */
-async function driver<Module>(kind: Exclude<StoreKind, 'memory'>, load: () => Promise<Module>) {
-  try {
-    return await load();
-  } catch (error) {
-    if (!isModuleMissing(error)) throw error;
-    const packages = driverPackages[kind];
-    throw new StoreTargetInvalid(
-      'driver-missing',
-      `this store needs its driver: npm install ${packages.join(' ')}`,
-      { packages, cause: error },
-    );
-  }
-}
-
 async function openTarget(
   target: StoreTarget,
   ranking: {
@@ -95,7 +70,7 @@ async function openTarget(
     return { kind: 'memory', store, close: () => store.close() };
   }
   if (target.kind === 'pglite') {
-    const { openPGliteStore } = await driver(
+    const { openPGliteStore } = await loadDriver(
       'pglite',
       () => import('@symfonic/store-drizzle/pglite'),
     );
@@ -103,11 +78,11 @@ async function openTarget(
     return { kind: 'pglite', store, close: () => store.close() };
   }
   if (target.kind === 'postgres') {
-    const { openNodePostgresStore } = await driver(
+    const { openNodePostgresStore } = await loadDriver(
       'postgres',
       () => import('@symfonic/store-drizzle/node-postgres'),
     );
-    const { default: pg } = await driver('postgres', () => import('pg'));
+    const { default: pg } = await loadDriver('postgres', () => import('pg'));
     const pool = new pg.Pool({
       connectionString: target.connectionString,
       connectionTimeoutMillis: connectTimeoutMs,
@@ -129,10 +104,10 @@ async function openTarget(
       throw error;
     }
   }
-  const { openNeonStore } = await driver('neon', () => import('@symfonic/store-drizzle/neon'));
-  const { neonConfig } = await driver('neon', () => import('@neondatabase/serverless'));
+  const { openNeonStore } = await loadDriver('neon', () => import('@symfonic/store-drizzle/neon'));
+  const { neonConfig } = await loadDriver('neon', () => import('@neondatabase/serverless'));
   if (neonConfig.webSocketConstructor === undefined && globalThis.WebSocket === undefined) {
-    const { default: ws } = await driver('neon', () => import('ws'));
+    const { default: ws } = await loadDriver('neon', () => import('ws'));
     neonConfig.webSocketConstructor = ws;
   }
   const store = await openNeonStore({ connectionString: target.connectionString, ...ranking });
