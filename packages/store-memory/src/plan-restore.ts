@@ -31,12 +31,6 @@ export interface RestorePlanInput {
   readonly nextSequence: () => number;
 }
 
-const conflict = (reason: string): RestoreOutcome => ({
-  status: 'refused',
-  code: 'conflict',
-  reason,
-});
-
 /**
  * Decide every entry of a restore batch (checked by core's
  * `readRestoreBatch`, all in one tenant) against the tenant's state, each
