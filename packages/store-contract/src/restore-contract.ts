@@ -216,6 +216,26 @@ export function describeRestoreContract(context: ContractContext): void {
       expect(await allChanges(store, acme())).toEqual([]);
     });
 
+    it('refuses an id another tenant holds (ids are unique store-wide), reading nothing of that tenant', async () => {
+      const store = context.store();
+      const theirs = { ...restoredLive('mem-shared'), scope: globex('user:1') };
+      await store.restore(globex(), { memories: [theirs] });
+      const result = await store.restore(acme('user:1'), {
+        memories: [restoredLive('mem-shared')],
+      });
+      expect(result.memories).toEqual([
+        {
+          status: 'refused',
+          code: 'conflict',
+          reason: 'memory id "mem-shared" is taken by another memory',
+        },
+      ]);
+      expect(await store.get(acme('user:1'), 'mem-shared')).toBeUndefined();
+      expect((await store.get(globex('user:1'), 'mem-shared'))?.text).toBe(
+        'Speaks Portuguese fluently',
+      );
+    });
+
     it('keeps the order of the batch in list, after what was there', async () => {
       const store = context.store();
       const first = await addMemory(store, acme('user:1'), 'Written first');

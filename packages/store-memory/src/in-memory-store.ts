@@ -347,6 +347,8 @@ export class InMemoryStore implements MemoryStore {
     this.ensureOpen();
     const plan = planRestore(entries, {
       tenant: this.tenant(valid.tenant),
+      takenElsewhere: (id) =>
+        [...this.tenants].some(([name, other]) => name !== valid.tenant && other.memories.has(id)),
       vectors,
       nextSequence: () => {
         this.sequence += 1;

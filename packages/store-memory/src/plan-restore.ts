@@ -24,16 +24,12 @@ export interface RestorePlan {
 export interface RestorePlanInput {
   /** The tenant's memories (created when missing: a restore may be its first write). */
   readonly tenant: TenantMemories;
+  /** Whether another tenant holds a memory under `id` (ids are unique store-wide). */
+  readonly takenElsewhere: (id: string) => boolean;
   /** The vector of each live text, when the store has an embedder. */
   readonly vectors: ReadonlyMap<string, Float32Array> | undefined;
   readonly nextSequence: () => number;
 }
-
-const conflict = (reason: string): RestoreOutcome => ({
-  status: 'refused',
-  code: 'conflict',
-  reason,
-});
 
 /**
  * Decide every entry of a restore batch (checked by core's
@@ -56,6 +52,10 @@ export function planRestore(
 
   const memories = batch.memories.map((restored): RestoreOutcome => {
     const key = scopePathPrefix(restored.scope);
+    if (input.takenElsewhere(restored.id)) {
+      const elsewhere = { sameScope: false, versions: [], live: false };
+      return (decideRestore(elsewhere, restored) as { outcome: RestoreOutcome }).outcome;
+    }
     const existing = pending.get(restored.id) ?? tenant.memories.get(restored.id);
     const versions = restored.versions as readonly MemoryVersion[];
     const decision = decideRestore(

@@ -6,7 +6,7 @@ import {
   type RestoreOutcome,
   type RestoreResult,
 } from '@symfonic/core';
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { provenanceOf } from '../rows/provenance-of.js';
 import { memories } from '../schema/memories.js';
@@ -252,28 +252,29 @@ export async function restoreEntries(
   return { memories: memoryOutcomes, turns: turnOutcomes, changedMemories: writes.length };
 }
 
-/** What the database holds under the ids of `restored`: versions, and whether a live row is there. */
+/**
+ * What the database holds under the ids of `restored`: in the batch's
+ * tenant, the versions and whether a live row is there; in any other tenant,
+ * only that the id is taken (ids are unique store-wide, so such an id is a
+ * conflict, and nothing else of that tenant is read).
+ */
 async function heldMemories(
   transaction: StoreDatabase,
   restored: readonly RestoredMemory[],
 ): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
   const ids = [...new Set(restored.map((memory) => memory.id))];
-  if (ids.length === 0) return held;
+  const tenant = restored[0]?.scope.tenant;
+  if (tenant === undefined) return held;
   const versionRows = await transaction
     .select()
     .from(memoryVersions)
-    .where(anyOf(memoryVersions.memoryId, ids))
+    .where(and(eq(memoryVersions.tenant, tenant), anyOf(memoryVersions.memoryId, ids)))
     .orderBy(memoryVersions.memoryId, memoryVersions.version);
   const liveRows = await transaction
-    .select({
-      id: memories.id,
-      tenant: memories.tenant,
-      scopeKey: memories.scopeKey,
-      metadata: memories.metadata,
-    })
+    .select({ id: memories.id, metadata: memories.metadata })
     .from(memories)
-    .where(anyOf(memories.id, ids));
+    .where(and(eq(memories.tenant, tenant), anyOf(memories.id, ids)));
   const live = new Map(liveRows.map((row) => [row.id, row]));
   const versionsOf = new Map<string, MemoryVersion[]>();
   for (const row of versionRows) {
@@ -281,14 +282,13 @@ async function heldMemories(
     if (!versions) {
       versions = [];
       versionsOf.set(row.memoryId, versions);
+      const metadata = live.get(row.memoryId)?.metadata;
       held.set(row.memoryId, {
         tenant: row.tenant,
         scopeKey: row.scopeKey,
         versions,
         live: live.has(row.memoryId),
-        ...(live.get(row.memoryId)?.metadata == null
-          ? {}
-          : { metadata: live.get(row.memoryId)?.metadata }),
+        ...(metadata == null ? {} : { metadata }),
       });
     }
     versions.push({
@@ -302,6 +302,15 @@ async function heldMemories(
       provenance: provenanceOf(row),
       at: row.at,
     });
+  }
+  const unheld = ids.filter((id) => !held.has(id));
+  if (unheld.length === 0) return held;
+  const taken = await transaction
+    .selectDistinct({ id: memoryVersions.memoryId })
+    .from(memoryVersions)
+    .where(and(ne(memoryVersions.tenant, tenant), anyOf(memoryVersions.memoryId, unheld)));
+  for (const { id } of taken) {
+    held.set(id, { tenant: '', scopeKey: '', versions: [], live: false });
   }
   return held;
 }
