@@ -5,6 +5,7 @@ import {
   ScopeViolation,
 } from '@symfonic/core';
 import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
+import type { BlockByToolCall } from './block-by-tool-call.js';
 import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
 import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
 import { type PromptReading, readPrompt } from './read-prompt.js';
@@ -22,8 +23,17 @@ export interface MemorySetup {
   readonly hydrateBudgetMs: number;
   readonly newTurnId: () => string;
   readonly onMemory: ((report: MemoryReport) => void) | undefined;
-  /** The turn the middleware is in; a tool step of the same user message reuses it. */
-  turn: TurnState | undefined;
+  /**
+   * The turns in progress, by their prompt's key; a tool step of the same user message reuses
+   * its turn. A turn leaves at its final step; of turns that never reach one (a failed call, a
+   * request ended by a client-side tool), only the latest {@link turnsKept} stay, so a
+   * long-lived middleware holds a bounded number.
+   */
+  readonly turns: Map<string, TurnState>;
+  /** Which block each tool call the model made was issued under (see {@link BlockByToolCall}). */
+  readonly issued: BlockByToolCall;
+  /** The scope violation a hydration answered after its budget: every later call throws it. */
+  violation: ScopeViolation | undefined;
 }
 
 /** One turn: its id, the block its first step built, and the user's turn being logged. */
@@ -58,6 +68,9 @@ export interface StepAnswer {
   readonly withheld: readonly string[];
   readonly truncated: boolean;
 }
+
+/** How many turns in progress a middleware keeps (see `MemorySetup.turns`); the oldest goes first. */
+export const turnsKept = 64;
 
 const emptyBlock: MemoryBlock = {
   text: '',
@@ -133,14 +146,16 @@ export class MemoryCall<Options extends CallOptions> {
 
   /**
    * Prepare one call: a new user turn is hydrated (within the budget) and
-   * its logging started; a tool step of the current turn reuses its block.
+   * its logging started; a tool step of a turn in progress reuses its block.
    *
-   * @throws ScopeViolation, MissingMemoryPort, or any failure that is not the store being down.
+   * @throws ScopeViolation, MissingMemoryPort, or any failure that is not the store being down;
+   * the ScopeViolation a hydration of this middleware answered after its budget, on every call after it.
    */
   static async begin<Options extends CallOptions>(
     setup: MemorySetup,
     params: Options,
   ): Promise<MemoryCall<Options>> {
+    if (setup.violation) throw setup.violation;
     const started = performance.now();
     const reading = readPrompt(params.prompt);
     if (reading.kind === 'other') {
@@ -148,8 +163,8 @@ export class MemoryCall<Options extends CallOptions> {
       call.#middlewareMs += elapsedSince(started);
       return call;
     }
-    const current = setup.turn;
-    if (reading.kind === 'tool-step' && current?.key === reading.key) {
+    const current = setup.turns.get(reading.key);
+    if (reading.kind === 'tool-step' && current) {
       const prepared = { ...params, prompt: withSystemMessage(params.prompt, current.system) };
       const call = new MemoryCall(setup, prepared, 'tool-step', current, undefined, 0);
       call.#middlewareMs += elapsedSince(started);
@@ -190,14 +205,39 @@ export class MemoryCall<Options extends CallOptions> {
     };
     hydration.late?.then((failure) => {
       turn.lateFailure = failure;
+      if (ScopeViolation.isInstance(failure)) MemoryCall.#violated(setup, turn, failure);
     });
-    setup.turn = turn;
+    setup.turns.delete(reading.key);
+    setup.turns.set(reading.key, turn);
+    if (setup.turns.size > turnsKept) setup.turns.delete(setup.turns.keys().next().value ?? '');
     const prepared = { ...params, prompt: withSystemMessage(params.prompt, system) };
     const step = reading.kind === 'user-turn' ? 'first' : 'resumed';
     const call = new MemoryCall(setup, prepared, step, turn, undefined, hydrateMs);
     ownMs += elapsedSince(afterHydrate);
     call.#middlewareMs += ownMs;
     return call;
+  }
+
+  /**
+   * A hydration answered a row outside the scope after its budget: the call
+   * it belonged to already went on without a block, so the violation is
+   * reported now (`finish: 'scope-violation'`) and every later call of this
+   * middleware throws it.
+   */
+  static #violated(setup: MemorySetup, turn: TurnState, violation: ScopeViolation): void {
+    setup.violation = violation;
+    setup.onMemory?.({
+      step: 'first',
+      finish: 'scope-violation',
+      turnId: turn.turnId,
+      withheld: [],
+      truncated: false,
+      degraded: [],
+      reason:
+        'the store answered a memory outside the scope after the hydration budget: every later call of this middleware throws',
+      violation,
+      timings: { middleware: 0 },
+    });
   }
 
   static async #hydrate(
@@ -257,6 +297,11 @@ export class MemoryCall<Options extends CallOptions> {
     }
   }
 
+  /** Note that the model made the tool call `toolCallId` in this call: its tools resolve refs against this call's block. */
+  issue(toolCallId: string): void {
+    if (this.#turn) this.#setup.issued.remember(toolCallId, this.#turn.block);
+  }
+
   /** Add `milliseconds` of the middleware's own work (the stream filter's) to the report. */
   addMiddlewareTime(milliseconds: number): void {
     this.#middlewareMs += milliseconds;
@@ -295,7 +340,7 @@ export class MemoryCall<Options extends CallOptions> {
       return;
     }
     const reply = forMemory.reply(turn.carried);
-    this.#setup.turn = undefined;
+    this.#setup.turns.delete(turn.key);
     this.#middlewareMs += elapsedSince(started);
     const remembering = performance.now();
     let outcome: RememberOutcome | undefined;

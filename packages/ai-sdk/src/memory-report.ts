@@ -1,4 +1,4 @@
-import type { Degradation } from '@symfonic/core';
+import type { Degradation, ScopeViolation } from '@symfonic/core';
 import type { MemoryBlock, RememberOutcome } from '@symfonic/memory';
 
 /**
@@ -18,9 +18,18 @@ export type MemoryStep = 'first' | 'tool-step' | 'resumed' | 'outside';
  * - `remembered`: the final step; `remember` ran (see `outcome`) and the answer was recorded;
  * - `tool-calls`: the model called tools, the loop goes on: nothing written yet;
  * - `errored` / `aborted`: the model failed or the stream was cancelled: nothing written;
- * - `skipped`: the call was `outside` a turn.
+ * - `skipped`: the call was `outside` a turn;
+ * - `scope-violation`: not a call's end: a hydration that outlived its budget settled with a
+ *   row outside the scope (see `violation`); the call it served had gone on without a block,
+ *   and every later call of the middleware throws the violation.
  */
-export type MemoryFinish = 'remembered' | 'tool-calls' | 'errored' | 'aborted' | 'skipped';
+export type MemoryFinish =
+  | 'remembered'
+  | 'tool-calls'
+  | 'errored'
+  | 'aborted'
+  | 'skipped'
+  | 'scope-violation';
 
 /**
  * Why memory was weaker than it could be on a call. Codes:
@@ -62,7 +71,9 @@ export interface MemoryReport {
   readonly truncated: boolean;
   /** Everything that weakened memory on this call, in order. */
   readonly degraded: readonly MemoryDegradation[];
-  /** Why the call was `skipped`, `errored` or `aborted`. */
+  /** Why the call was `skipped`, `errored` or `aborted`, or what the `scope-violation` means. */
   readonly reason?: string;
+  /** For `scope-violation`: the violation, naming the row and both scopes (for the app, never a model). */
+  readonly violation?: ScopeViolation;
   readonly timings: MemoryTimings;
 }

@@ -70,6 +70,7 @@ export {
   type RerankOptionsInput,
   rerankOptionsSchema,
 } from './rerank-options.js';
+export { shownText } from './shown-text.js';
 export { dropKind } from './telemetry/drop-kind.js';
 export type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
 export { memoryTracerName, recordMemorySpan } from './telemetry/trace-memory-operation.js';
@@ -86,3 +87,10 @@ export {
 } from './tool-result.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
+export {
+  type BranchApplyResult,
+  type BranchRejectedOp,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './write-in-branch.js';

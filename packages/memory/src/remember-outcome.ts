@@ -11,7 +11,11 @@ import type { ProviderFamily } from '@symfonic/provider-families';
  *   `apply` directly);
  * - `too-many-ops`: the op comes after the first `Limits.opsPerApply` ops of
  *   the reply (counted across both channels) and was not applied; the ops
- *   before it were judged as usual.
+ *   before it were judged as usual;
+ * - `ancestor-read-only`: the op updates or deletes a memory kept at an
+ *   ancestor of the writing scope (a tenant's or a team's memory, read by
+ *   every scope below it), which a model may read but not change unless the
+ *   memory instance opts in with `writes: { ancestors: true }` (see `writeInBranch`).
  */
 export const RememberRejectionCode = {
   invalidOp: 'invalid-op',
@@ -21,9 +25,10 @@ export const RememberRejectionCode = {
   unknownRef: 'unknown-ref',
   idFromModel: 'id-from-model',
   tooManyOps: 'too-many-ops',
+  ancestorReadOnly: 'ancestor-read-only',
 } as const satisfies Record<
   string,
-  RejectionCode | 'unknown-ref' | 'id-from-model' | 'too-many-ops'
+  RejectionCode | 'unknown-ref' | 'id-from-model' | 'too-many-ops' | 'ancestor-read-only'
 >;
 
 /** One of the {@link RememberRejectionCode} values. */

@@ -3,7 +3,6 @@ import {
   Limits,
   type MemoryOpInput,
   type MemoryScope,
-  type MemoryWriter,
   normalizeMemoryText,
   type Provenance,
   parseInput,
@@ -23,6 +22,7 @@ import {
 } from './remember-outcome.js';
 import { type ReplyOp, replyOps } from './reply-ops.js';
 import { translateModelOp } from './translate-model-op.js';
+import { type BranchWritePorts, type WritePolicy, writeInBranch } from './write-in-branch.js';
 
 /** Options of `remember`. */
 export interface RememberOptions {
@@ -69,8 +69,9 @@ function sourceOf(op: ReplyOp, index: number): OpSource {
  * (`toolName`, default `memory_ops`). All ops are read in one order (the
  * answer text's first, then each tool call's, call by call), each validated
  * and translated on its own (refs to ids, see `translateModelOp`), and the
- * valid ones written in one `writer.apply` with `provenance` plus the reply
- * family.
+ * valid ones written in one `writeInBranch` with `provenance` plus the reply
+ * family: an update or delete of a memory at an ancestor of `scope` is
+ * refused as `ancestor-read-only` unless `policy.ancestors` is set.
  *
  * - An op making the same change as an earlier op of the reply (the same add
  *   text after core's normalisation, the same update or delete of a memory),
@@ -88,13 +89,16 @@ function sourceOf(op: ReplyOp, index: number): OpSource {
  * `unreadable`.
  *
  * @throws InvalidMemoryInput when `scope`, `options` (left out included), `provenance`, `refs` or `toolName` is malformed (before any write).
+ * @throws MissingMemoryPort when an op updates or deletes and the store has no `get` (see `writeInBranch`).
+ * @throws ScopeViolation when the store answered a memory outside `scope`.
  * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
  */
 export async function remember(
-  writer: MemoryWriter,
+  writer: BranchWritePorts,
   scope: MemoryScope,
   reply: unknown,
   options: RememberOptions,
+  policy: WritePolicy = {},
 ): Promise<RememberOutcome> {
   const asking = toScope(scope);
   if (typeof options !== 'object' || options === null) {
@@ -176,14 +180,16 @@ export async function remember(
 
   const applied: RememberedOp[] = [];
   if (pending.length > 0) {
-    const result = await writer.apply(
+    const result = await writeInBranch(
+      writer,
       asking,
       pending.map(({ op }) => op),
       provenance,
+      policy,
     );
-    const pendingAt = (storeIndex: number) => {
-      const entry = pending[storeIndex];
-      if (!entry) throw new Error(`the store answered op ${storeIndex}, which it was not given`);
+    const pendingAt = (index: number) => {
+      const entry = pending[index];
+      if (!entry) throw new Error(`op ${index} was answered, and it was not given`);
       return entry;
     };
     for (const done of result.applied) {
@@ -201,7 +207,9 @@ export async function remember(
         ...entry.source,
         code: refused.code,
         reason: refused.reason,
-        ...(refused.existingId === undefined ? {} : { existingId: refused.existingId }),
+        ...('existingId' in refused && refused.existingId !== undefined
+          ? { existingId: refused.existingId }
+          : {}),
       });
     }
   }

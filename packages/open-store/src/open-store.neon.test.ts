@@ -1,4 +1,4 @@
-import { configureNeonForProxy, startWebSocketProxy } from '@symfonic/test-support/neon';
+import { configureNeonForProxy, startWebSocketProxy } from '@symfonic/test-support/neon-proxy';
 import { skippedWithoutDatabase, testDatabase } from '@symfonic/test-support/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from './open-store.js';

@@ -1,0 +1,23 @@
+export { ancestorReadOnlyContract } from './ancestor-read-only-contract.js';
+export { describeSurfaceContract, surfaceCases } from './describe-surface-contract.js';
+export { flattenContract } from './flatten-contract.js';
+export { foreignRowContract } from './foreign-row-contract.js';
+export { type ForgedLine, forgedLineMatrix, forgedWrites } from './forged-line-matrix.js';
+export { leakingStore } from './leaking-store.js';
+export { refsPerRequestContract } from './refs-per-request-contract.js';
+export { seedStore, seedWriter } from './seed-store.js';
+export type { SurfaceCase, SurfaceCaseContext } from './surface-case.js';
+export type {
+  ForeignRow,
+  OpenSurface,
+  SeedMemory,
+  StoredMemory,
+  SurfaceCapabilities,
+  SurfaceContext,
+  SurfaceHarness,
+  SurfaceOp,
+  SurfaceOpResult,
+  SurfaceRequest,
+  SurfaceView,
+  SurfaceWrite,
+} from './surface-harness.js';
