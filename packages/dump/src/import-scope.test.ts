@@ -1,4 +1,9 @@
-import { InvalidMemoryInput, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import {
+  InvalidMemoryInput,
+  type MemoryScope,
+  type MemoryStore,
+  MemoryUnavailable,
+} from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { describe, expect, it } from 'vitest';
 import { exportScope } from './export-scope.js';
@@ -158,5 +163,28 @@ describe('importScope', () => {
     expect(
       InvalidMemoryInput.isInstance(await rejection(importScope(target, lines, { batchSize: 0 }))),
     ).toBe(true);
+  });
+
+  it('fails with the store, keeping the batches written before', async () => {
+    const source = createInMemoryStore();
+    await source.apply(
+      user,
+      Array.from({ length: 5 }, (_, index) => ({ op: 'add' as const, text: `Fact ${index}` })),
+      { writer: 'agent' },
+    );
+    const lines = await dumpOf(source, user);
+    const target = createInMemoryStore();
+    const written: number[] = [];
+    const failure = await rejection(
+      importScope(target, lines, {
+        batchSize: 2,
+        onProgress: ({ imported }) => {
+          written.push(imported.memories);
+          void target.close();
+        },
+      }),
+    );
+    expect(MemoryUnavailable.isInstance(failure)).toBe(true);
+    expect(written).toEqual([2]);
   });
 });

@@ -8,6 +8,7 @@ import {
   parseInput,
   type RestoredMemory,
   type RestoreOutcome,
+  type RestoreResult,
   restoredHistoryProblem,
   toScope,
 } from '@symfonic/core';
@@ -71,7 +72,8 @@ interface PendingLine {
 /**
  * Restore a `symfonic-dump/1` dump into `store`: same ids, versions, times
  * and provenance, through `MemoryStore.restore`, in batches that each land
- * whole or not at all. Running it again imports nothing twice: every line
+ * whole or not at all, one at a time and in order (the next batch is read
+ * and checked while the store writes one). Running it again imports nothing twice: every line
  * already held is `present`. Every memory and turn line ends up imported,
  * present or refused with its reason (see {@link ImportReport}); a dump cut
  * short is reported as not `complete`.
@@ -122,27 +124,38 @@ export async function importScope(
     else if (outcome.status === 'present') present[bucket] += 1;
     else refuse({ ...line, code: outcome.code, reason: outcome.reason });
   };
-  const flush = async () => {
-    if (pending.length === 0 || target === undefined) return;
-    options.signal?.throwIfAborted();
-    const result = await store.restore(target, { memories, turns });
-    const memoryLines = pending.filter((line) => line.kind === 'memory');
-    const turnLines = pending.filter((line) => line.kind === 'turn');
+  const tally = (result: RestoreResult, sent: readonly PendingLine[], linesRead: number) => {
+    const memoryLines = sent.filter((line) => line.kind === 'memory');
+    const turnLines = sent.filter((line) => line.kind === 'turn');
     for (const [index, outcome] of result.memories.entries()) {
       count(outcome, memoryLines[index] as PendingLine);
     }
     for (const [index, outcome] of result.turns.entries()) {
       count(outcome, turnLines[index] as PendingLine);
     }
-    memories = [];
-    turns = [];
-    pending = [];
     options.onProgress?.({
-      lines: lineNumber,
+      lines: linesRead,
       imported: { ...imported },
       present: { ...present },
       refused: refused.length,
     });
+  };
+  // One batch at a time in the store, in order; the next one is read and checked meanwhile.
+  let writing: Promise<void> | undefined;
+  const flush = async () => {
+    if (pending.length === 0 || target === undefined) return;
+    const batch = { memories, turns };
+    const sent = pending;
+    const linesRead = lineNumber;
+    memories = [];
+    turns = [];
+    pending = [];
+    await writing;
+    options.signal?.throwIfAborted();
+    const write = store.restore(target, batch).then((result) => tally(result, sent, linesRead));
+    // Awaited by the next flush or at the end; marked handled so a failure waits for that.
+    write.catch(() => undefined);
+    writing = write;
   };
 
   for await (const raw of lines) {
@@ -192,6 +205,7 @@ export async function importScope(
     );
   }
   await flush();
+  await writing;
   const complete = end !== undefined && end.memories === read.memories && end.turns === read.turns;
   return { imported, present, refused, complete };
 }

@@ -692,6 +692,7 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('read the change feed', async () => {
       const where = toScope(scope);
       const { limit, after } = readFeedOptions(options, feedCursor.decodeChange);
+      await this.#settings.statistics.refresh();
       const rows = await selectChanges(this.#settings.database, where, after, limit + 1);
       const changes = rows.slice(0, limit);
       requireVisible(
