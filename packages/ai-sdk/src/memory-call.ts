@@ -46,22 +46,16 @@ export interface TurnState {
   readonly degraded: readonly MemoryDegradation[];
   /** Logging the user's turn, started beside the model call; settles to its degradation, if any. */
   readonly recording: Promise<MemoryDegradation | undefined>;
-  /** The parts that carried ops in the turn's steps so far, read with the final step's. */
-  readonly carried: unknown[];
   /** A failure of a hydration that outlived its budget, once it settles. */
   lateFailure?: unknown;
 }
 
 /** What a step's answer holds for memory, and what the user got. */
 export interface StepAnswer {
-  /**
-   * The reply `remember` reads, in the shape the reader reads, with the
-   * withheld ops objects as its only text, after `earlier`: the parts that
-   * carried ops in the turn's earlier steps.
-   */
-  readonly reply: (earlier: readonly unknown[]) => unknown;
-  /** The parts of this step that carry ops (withheld text, memory tool calls), for a later step's reply. */
-  readonly carried: readonly unknown[];
+  /** The reply `remember` reads, in the shape the reader reads, with the withheld ops objects as its only text. */
+  readonly reply: unknown;
+  /** How many complete ops objects the step withheld. */
+  readonly opsObjects: number;
   /** True when the step calls the memory tool, which has no `execute`: the loop ends with this step. */
   readonly callsMemoryTool: boolean;
   readonly answer: string;
@@ -201,7 +195,6 @@ export class MemoryCall<Options extends CallOptions> {
       position,
       degraded: [...hydration.degraded, ...block.degraded.conditions],
       recording,
-      carried: [],
     };
     hydration.late?.then((failure) => {
       turn.lateFailure = failure;
@@ -308,12 +301,18 @@ export class MemoryCall<Options extends CallOptions> {
   }
 
   /**
-   * The model finished this call. The final step of a turn is one that
-   * finished for any reason but `tool-calls`, or that called the memory tool
-   * (it has no `execute`, so the loop stops there). On it: `remember` at the
-   * owner with the block's refs reads what carried ops in every step of the
-   * turn, then the answer is logged; a failure of either is reported, never
-   * thrown, but a scope violation. An earlier step's ops are kept for it.
+   * The model finished this call. On a step that finished with `tool-calls`
+   * and did not call the memory tool (the loop may go on in this request, or
+   * the tool has no `execute` and the request ends here: the middleware
+   * cannot tell), the ops objects the step withheld, if any, are remembered
+   * now, so none waits for a final step that a new request's middleware will
+   * serve; a step that withheld none costs no `remember`. The final step of a
+   * turn (any other finish, or a call of the memory tool, which has no
+   * `execute`) remembers its own ops, then the answer is logged. Each step's
+   * ops are read once, by its own `remember`, at the owner with the block's
+   * refs. A failure of either is reported, never thrown, but a scope
+   * violation; a reply `remember` cannot read is reported as
+   * `remember-unreadable`, and the final step's finish is then `unreadable`.
    * Then report.
    *
    * @throws ScopeViolation from `remember`, or from a hydration that outlived its budget.
@@ -332,28 +331,27 @@ export class MemoryCall<Options extends CallOptions> {
       });
       return;
     }
-    const { answer, withheld, truncated, ...forMemory } = step();
-    if (finishReason.unified === 'tool-calls' && !forMemory.callsMemoryTool) {
-      turn.carried.push(...forMemory.carried);
+    const { answer, withheld, truncated, reply, opsObjects, callsMemoryTool } = step();
+    if (finishReason.unified === 'tool-calls' && !callsMemoryTool) {
       this.#middlewareMs += elapsedSince(started);
-      this.#report('tool-calls', { withheld, truncated });
+      if (opsObjects === 0) {
+        this.#report('tool-calls', { withheld, truncated });
+        return;
+      }
+      const remembering = performance.now();
+      const outcome = await this.#remember(turn, reply);
+      this.#report('tool-calls', {
+        withheld,
+        truncated,
+        rememberMs: elapsedSince(remembering),
+        ...(outcome ? { outcome } : {}),
+      });
       return;
     }
-    const reply = forMemory.reply(turn.carried);
     this.#setup.turns.delete(turn.key);
     this.#middlewareMs += elapsedSince(started);
     const remembering = performance.now();
-    let outcome: RememberOutcome | undefined;
-    try {
-      outcome = await this.#setup.memory.remember(this.#setup.owner, reply, {
-        provenance: { writer: this.#setup.writer, turnId: turn.turnId },
-        refs: turn.block.refs,
-        toolName: this.#setup.toolName,
-      });
-    } catch (error) {
-      if (ScopeViolation.isInstance(error)) throw error;
-      this.#degraded.push({ code: 'remember-failed', detail: messageOf(error) });
-    }
+    const outcome = await this.#remember(turn, reply);
     const rememberMs = elapsedSince(remembering);
     const recording = performance.now();
     const userRecorded = await turn.recording;
@@ -365,7 +363,8 @@ export class MemoryCall<Options extends CallOptions> {
       turn: turn.position + 1,
     });
     if (answerRecorded) this.#degraded.push(answerRecorded);
-    this.#report('remembered', {
+    const unreadable = outcome?.unreadable?.code === 'unreadable-reply';
+    this.#report(unreadable ? 'unreadable' : 'remembered', {
       answer,
       withheld,
       truncated,
@@ -373,6 +372,25 @@ export class MemoryCall<Options extends CallOptions> {
       recordMs: elapsedSince(recording),
       ...(outcome ? { outcome } : {}),
     });
+  }
+
+  /** `remember` the step's reply; a failure or an unreadable reply is a degradation, a scope violation is thrown. */
+  async #remember(turn: TurnState, reply: unknown): Promise<RememberOutcome | undefined> {
+    try {
+      const outcome = await this.#setup.memory.remember(this.#setup.owner, reply, {
+        provenance: { writer: this.#setup.writer, turnId: turn.turnId },
+        refs: turn.block.refs,
+        toolName: this.#setup.toolName,
+      });
+      if (outcome.unreadable?.code === 'unreadable-reply') {
+        this.#degraded.push({ code: 'remember-unreadable', detail: outcome.unreadable.reason });
+      }
+      return outcome;
+    } catch (error) {
+      if (ScopeViolation.isInstance(error)) throw error;
+      this.#degraded.push({ code: 'remember-failed', detail: messageOf(error) });
+      return undefined;
+    }
   }
 
   /** The call was outside a turn: report it, with the reason. */

@@ -45,8 +45,8 @@ export {
   openaiResponsesMemoryTool,
 } from './openai-responses-memory-tool.js';
 export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
-export { answerWithoutOps, opsObjectSpan, type TextSpan } from './ops-object-span.js';
 export type { RankedMemory } from './rank-candidates.js';
+export { type OpsObject, type OpsObjects, readOpsObjects } from './read-ops-objects.js';
 export {
   type RecallOptions,
   type RecallOptionsInput,

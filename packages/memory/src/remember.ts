@@ -12,7 +12,7 @@ import {
 import { type ProviderReply, readReply } from '@symfonic/provider-families';
 import { z } from 'zod';
 import { memoryToolName } from './memory-tool.js';
-import { answerWithoutOps } from './ops-object-span.js';
+import { readOpsObjects } from './read-ops-objects.js';
 import {
   type OpSource,
   type RememberedOp,
@@ -57,17 +57,23 @@ function ignoredBesidesMemoryCalls(read: ProviderReply, toolName: string): reado
 }
 
 function sourceOf(op: ReplyOp, index: number): OpSource {
-  return op.call === undefined
-    ? { index, channel: op.channel, position: op.position }
-    : { index, channel: op.channel, position: op.position, call: op.call };
+  return {
+    index,
+    channel: op.channel,
+    position: op.position,
+    ...(op.object === undefined ? {} : { object: op.object }),
+    ...(op.call === undefined ? {} : { call: op.call }),
+  };
 }
 
 /**
  * Read a model reply and write the memory ops it carries at `scope`, from
- * both channels: the `{"ops": [...]}` object of the answer text (`readReply`
- * → `jsonPayload`) and the input of every call of the memory tool
+ * both channels: every ops object of the answer text (`readReply`, then
+ * `readOpsObjects`: a JSON object with an `ops` list, by the rule the stream
+ * filter withholds by) and the input of every call of the memory tool
  * (`toolName`, default `memory_ops`). All ops are read in one order (the
- * answer text's first, then each tool call's, call by call), each validated
+ * answer text's objects first, object by object, then each tool call's, call
+ * by call), each validated
  * and translated on its own (refs to ids, see `translateModelOp`), and the
  * valid ones written in one `writeInBranch` with `provenance` plus the reply
  * family: an update or delete of a memory at an ancestor of `scope` is
@@ -115,7 +121,7 @@ export async function remember(
   const refs = parseInput(refsSchema, options.refs ?? {}, 'memory block refs');
   const toolName = parseInput(toolNameSchema, options.toolName ?? memoryToolName, 'tool name');
   const ignored = ignoredBesidesMemoryCalls(read, toolName);
-  const outcome = { family: read.family, answer: answerWithoutOps(read.text), ignored };
+  const outcome = { family: read.family, answer: readOpsObjects(read.text).answer, ignored };
 
   if (!read.readable) {
     const reason = read.oversized

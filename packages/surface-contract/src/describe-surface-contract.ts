@@ -3,6 +3,7 @@ import { afterEach, describe } from 'vitest';
 import { ancestorReadOnlyContract } from './ancestor-read-only-contract.js';
 import { flattenContract } from './flatten-contract.js';
 import { foreignRowContract } from './foreign-row-contract.js';
+import { hiddenOpsContract } from './hidden-ops-contract.js';
 import { refsPerRequestContract } from './refs-per-request-contract.js';
 import type { SurfaceCase } from './surface-case.js';
 import type { OpenSurface, SurfaceHarness } from './surface-harness.js';
@@ -13,6 +14,7 @@ export const surfaceCases: readonly SurfaceCase[] = [
   foreignRowContract,
   ancestorReadOnlyContract,
   refsPerRequestContract,
+  hiddenOpsContract,
 ];
 
 const owner: MemoryScope = { tenant: 'acme', path: ['user:ada'] };

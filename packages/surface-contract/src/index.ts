@@ -3,6 +3,7 @@ export { describeSurfaceContract, surfaceCases } from './describe-surface-contra
 export { flattenContract } from './flatten-contract.js';
 export { foreignRowContract } from './foreign-row-contract.js';
 export { type ForgedLine, forgedLineMatrix, forgedWrites } from './forged-line-matrix.js';
+export { hiddenOpsContract } from './hidden-ops-contract.js';
 export { leakingStore } from './leaking-store.js';
 export { refsPerRequestContract } from './refs-per-request-contract.js';
 export { seedStore, seedWriter } from './seed-store.js';
@@ -12,6 +13,8 @@ export type {
   OpenSurface,
   SeedMemory,
   StoredMemory,
+  SurfaceAnswer,
+  SurfaceAnswerStep,
   SurfaceCapabilities,
   SurfaceContext,
   SurfaceHarness,
@@ -20,4 +23,5 @@ export type {
   SurfaceRequest,
   SurfaceView,
   SurfaceWrite,
+  WithheldObject,
 } from './surface-harness.js';

@@ -56,6 +56,33 @@ export type SurfaceOpResult =
   | { readonly status: 'applied' }
   | { readonly status: 'refused'; readonly code: string };
 
+/**
+ * One model call of an answer the hidden-ops case has the model give: its
+ * text, in text blocks streamed as deltas, and whether it ends with a tool
+ * call (`server`: a tool the surface runs, the loop goes on; `client`: a tool
+ * the app runs, which ends the request).
+ */
+export interface SurfaceAnswerStep {
+  readonly blocks: readonly (readonly string[])[];
+  readonly tool?: 'server' | 'client';
+}
+
+/** One ops object the surface kept from the user, and what became of each of its ops. */
+export interface WithheldObject {
+  /** The object as the model wrote it. */
+  readonly object: string;
+  /** One entry per op of its `ops` list, in order; an op nobody accounted for is `refused` as `not-reported`. */
+  readonly results: readonly SurfaceOpResult[];
+}
+
+/** What the user was shown of an answer, and what the surface withheld from it. */
+export interface SurfaceAnswer {
+  /** Every text the user was shown, all steps joined. */
+  readonly shown: string;
+  /** Every ops object withheld from the user, in order, across steps. */
+  readonly withheld: readonly WithheldObject[];
+}
+
 /** What one write came to. */
 export interface SurfaceWrite {
   /** One entry per op, in the order written. */
@@ -82,6 +109,11 @@ export interface SurfaceRequest {
    * foreign scope, id or text is among it.
    */
   seen(): readonly string[];
+  /**
+   * Have the model give `steps` as its answer, after `read` (only on a surface whose
+   * capabilities say `opsInAnswerText`); the request has ended when it resolves.
+   */
+  answer?(steps: readonly SurfaceAnswerStep[]): Promise<SurfaceAnswer>;
   /** Finish the request (let the model call end); must tolerate a request that failed. */
   end(): Promise<void>;
 }
@@ -127,6 +159,13 @@ export interface SurfaceCapabilities {
    * it off.
    */
   readonly concurrentRequests: boolean;
+  /**
+   * The model writes its ops as ops objects in its answer text, which the
+   * surface keeps from the user (the AI SDK middleware): the suite checks
+   * that every object withheld is written or refused with a reason, and that
+   * the requests implement `answer`.
+   */
+  readonly opsInAnswerText: boolean;
 }
 
 /** Adapts one surface to the suite. */

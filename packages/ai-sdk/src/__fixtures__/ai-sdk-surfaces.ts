@@ -12,8 +12,10 @@ import {
   type SurfaceRequest,
   type SurfaceView,
   seedStore,
+  type WithheldObject,
 } from '@symfonic/surface-contract';
-import { generateText, stepCountIs, streamText, type ToolSet, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, streamText, type ToolSet, tool, wrapLanguageModel } from 'ai';
+import { z } from 'zod';
 import type { MemoryReport } from '../memory-report.js';
 import { memoryTools } from '../memory-tools.js';
 import { type SymfonicMemoryMiddleware, symfonicMemory } from '../symfonic-memory.js';
@@ -90,6 +92,36 @@ async function openStore(context: SurfaceContext): Promise<{
   return { base, memory };
 }
 
+/** The tools a model answering in text may call: one the AI SDK runs, one the app runs (no `execute`). */
+const answerTools: ToolSet = {
+  lookup: tool({
+    inputSchema: z.object({ query: z.string() }),
+    execute: async ({ query }) => `nothing found for ${query}`,
+  }),
+  askUser: tool({ inputSchema: z.object({ question: z.string() }) }),
+};
+
+/** What became of each ops object the middleware withheld, as its reports account for them. */
+function accountedFor(reports: readonly MemoryReport[]): WithheldObject[] {
+  return reports.flatMap((report) => {
+    const complete = report.truncated ? report.withheld.slice(0, -1) : report.withheld;
+    return complete.map((object, objectIndex): WithheldObject => {
+      const ops = (JSON.parse(object) as { ops: unknown[] }).ops;
+      const at = (
+        entry: { channel: string; object?: number; position: number },
+        position: number,
+      ) => entry.channel === 'text' && entry.object === objectIndex && entry.position === position;
+      const results = ops.map((_op, position): SurfaceOpResult => {
+        if (report.outcome?.applied.some((entry) => at(entry, position)))
+          return { status: 'applied' };
+        const refused = report.outcome?.rejected.find((entry) => at(entry, position));
+        return { status: 'refused', code: refused?.code ?? 'not-reported' };
+      });
+      return { object, results };
+    });
+  });
+}
+
 /** How the harness drives one request: which tools the model has, and how it reads and writes. */
 interface Driver {
   readonly tools?: ToolSet;
@@ -116,12 +148,15 @@ function aiSdkRequest(driver: Driver, mode: 'generate' | 'stream', name: string)
       stopWhen: stepCountIs(8),
       ...(driver.tools ? { tools: driver.tools } : {}),
     };
+    // Resolves with every text the user was shown, all steps joined.
     running =
       mode === 'generate'
-        ? generateText(options)
+        ? generateText(options).then((result) => result.steps.map((step) => step.text).join(''))
         : (async () => {
             const result = streamText({ ...options, onError: () => undefined });
-            return result.text;
+            let shown = '';
+            for await (const delta of result.textStream) shown += delta;
+            return shown;
           })();
     // The failure goes to the app, never to the model: it is not among what the model saw.
     running.catch(() => undefined);
@@ -186,6 +221,26 @@ function aiSdkRequest(driver: Driver, mode: 'generate' | 'stream', name: string)
       return { results, texts: promptTexts(after.prompt) };
     },
 
+    async answer(steps) {
+      if (driver.through !== 'text') throw new Error('only the middleware takes ops in its answer');
+      const reported = driver.reports.length;
+      for (const [index, step] of steps.entries()) {
+        const call = pending;
+        if (!call) throw new Error('answer before read');
+        pending = undefined;
+        const [deltas = [], ...moreBlocks] = step.blocks;
+        const toolName = step.tool === 'server' ? 'lookup' : 'askUser';
+        call.answer({
+          deltas,
+          moreBlocks,
+          ...(step.tool ? { toolCalls: [{ toolName, input: { query: 'x', question: 'x' } }] } : {}),
+        });
+        if (step.tool === 'server' && index < steps.length - 1) await next();
+      }
+      const shown = (await running) as string;
+      return { shown, withheld: accountedFor(driver.reports.slice(reported)) };
+    },
+
     seen: () => seen,
 
     async end() {
@@ -209,7 +264,11 @@ export type AiSdkSurface = 'middleware' | 'memoryTools' | 'memoryTools beside th
 export function aiSdkHarness(surface: AiSdkSurface, mode: 'generate' | 'stream'): SurfaceHarness {
   return {
     name: `ai-sdk ${surface} (${mode})`,
-    capabilities: { ancestorWritesOptIn: true, concurrentRequests: true },
+    capabilities: {
+      ancestorWritesOptIn: true,
+      concurrentRequests: true,
+      opsInAnswerText: surface === 'middleware',
+    },
     async open(context): Promise<OpenSurface> {
       const { base, memory } = await openStore(context);
       const reports: MemoryReport[] = [];
@@ -224,7 +283,7 @@ export function aiSdkHarness(surface: AiSdkSurface, mode: 'generate' | 'stream')
             });
       const tools =
         surface === 'middleware'
-          ? undefined
+          ? answerTools
           : memoryTools({
               memory,
               owner: context.owner,

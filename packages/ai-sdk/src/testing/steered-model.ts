@@ -40,8 +40,9 @@ export function steeredModel(name: string) {
       const { step, index } = await called(options.prompt);
       const parts = partsOf(step, index);
       const content = [];
-      const text = step.deltas?.join('');
-      if (text !== undefined) content.push({ type: 'text' as const, text });
+      for (const block of step.deltas ? [step.deltas, ...(step.moreBlocks ?? [])] : []) {
+        content.push({ type: 'text' as const, text: block.join('') });
+      }
       for (const part of parts) if (part.type === 'tool-call') content.push(part);
       const finish = parts.find((part) => part.type === 'finish');
       if (finish?.type !== 'finish') throw new Error('a steered step must finish');

@@ -122,7 +122,12 @@ function mcpRequest(connect: () => Promise<Client>): SurfaceRequest {
 export function mcpHarness(transport: 'stdio' | 'http'): SurfaceHarness {
   return {
     name: `mcp-server over ${transport}`,
-    capabilities: { ancestorWritesOptIn: false, concurrentRequests: transport === 'http' },
+    capabilities: {
+      ancestorWritesOptIn: false,
+      concurrentRequests: transport === 'http',
+      // A client hands the server its ops; nothing is withheld from a user here.
+      opsInAnswerText: false,
+    },
     async open(context): Promise<OpenSurface> {
       const folder = mkdtempSync(join(tmpdir(), 'symfonic-mcp-surface-'));
       const dataDir = join(folder, 'memory');

@@ -32,7 +32,7 @@ function stringLeaves(value: unknown): string[] {
 export function toolChannelHarness(shape: ToolCallShape): SurfaceHarness {
   return {
     name: `tool channel: ${shape.name}`,
-    capabilities: { ancestorWritesOptIn: true, concurrentRequests: true },
+    capabilities: { ancestorWritesOptIn: true, concurrentRequests: true, opsInAnswerText: false },
     async open(context): Promise<OpenSurface> {
       const base = createInMemoryStore();
       await seedStore(base, context.seed, context.leak);
