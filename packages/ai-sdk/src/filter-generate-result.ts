@@ -5,59 +5,64 @@ import type { StepAnswer } from './memory-call.js';
 const isText = (part: ContentPart): part is ContentPart & { text: string } =>
   part.type === 'text' && typeof part.text === 'string';
 
+/** `text` without its ops objects (see {@link OpsObjectFilter}). */
+function withoutOps(text: string): string {
+  const filter = new OpsObjectFilter();
+  return filter.push(text) + filter.end();
+}
+
 /**
- * A `doGenerate` result as the user gets it: each text part without its ops
- * object (see {@link OpsObjectFilter}); a text part left empty is removed,
- * every other part is kept as the model gave it (AI SDK 7's
- * `structuredOutputText` is filtered the same way). Beside it, what memory
- * reads: the same result with the withheld ops objects as its only text, and
- * the parts that carry ops (those texts, and the calls of the memory tool
- * named `toolName`) for a later step.
+ * A `doGenerate` result as the user gets it: its text parts without their ops
+ * objects, read by one {@link OpsObjectFilter} in order, joined as the reply
+ * reader joins them (so an ops object split across two text parts is withheld
+ * whole; what the filter still holds after the last part is released into
+ * the last text part). A text part left empty is removed, every other part is
+ * kept as the model gave it (AI SDK 7's `structuredOutputText` is filtered
+ * the same way). Beside it, what memory reads: the same result with the
+ * withheld ops objects as its only text.
  */
 export function filterGenerateResult<Result extends GenerateResult>(
   result: Result,
   toolName: string,
 ): { visible: Result; step: StepAnswer } {
-  const visibleContent: ContentPart[] = [];
+  const filter = new OpsObjectFilter();
+  const shown: ContentPart[] = [];
   const rememberedContent: ContentPart[] = [];
-  const carried: ContentPart[] = [];
-  const withheld: string[] = [];
+  let lastText = -1;
   let answer = '';
-  let truncated = false;
   for (const part of result.content) {
     if (!isText(part)) {
-      visibleContent.push(part);
+      shown.push(part);
       rememberedContent.push(part);
-      if (part.type === 'tool-call' && part.toolName === toolName) carried.push(part);
       continue;
     }
-    const filter = new OpsObjectFilter();
-    const text = filter.push(part.text) + filter.end();
-    const taken = filter.withheld();
-    truncated ||= taken.truncated;
-    withheld.push(...taken.objects);
+    const text = filter.push(part.text);
     answer += text;
-    if (text.length > 0) visibleContent.push({ ...part, text });
-    if (taken.objects.length > 0) {
-      const ops = { ...part, text: taken.objects.join('\n') };
-      rememberedContent.push(ops);
-      carried.push(ops);
-    }
+    lastText = shown.length;
+    shown.push({ ...part, text });
   }
+  const rest = filter.end();
+  answer += rest;
+  const last = shown[lastText];
+  if (last && rest.length > 0) shown[lastText] = { ...last, text: `${last.text ?? ''}${rest}` };
+  const visibleContent = shown.filter((part) => !isText(part) || part.text.length > 0);
+  const { objects, truncated } = filter.withheld();
+  const complete = truncated ? objects.slice(0, -1) : objects;
+  if (complete.length > 0) rememberedContent.unshift({ type: 'text', text: complete.join('\n') });
   const visible = { ...result, content: visibleContent } as Result;
   if (typeof result.structuredOutputText === 'string') {
-    const filter = new OpsObjectFilter();
-    const text = filter.push(result.structuredOutputText) + filter.end();
-    Object.assign(visible, { structuredOutputText: text });
+    Object.assign(visible, { structuredOutputText: withoutOps(result.structuredOutputText) });
   }
   return {
     visible,
     step: {
-      reply: (earlier) => ({ ...result, content: [...earlier, ...rememberedContent] }),
-      carried,
-      callsMemoryTool: carried.some((part) => part.type === 'tool-call'),
+      reply: { ...result, content: rememberedContent },
+      opsObjects: complete.length,
+      callsMemoryTool: rememberedContent.some(
+        (part) => part.type === 'tool-call' && part.toolName === toolName,
+      ),
       answer,
-      withheld,
+      withheld: objects,
       truncated,
     },
   };

@@ -2,19 +2,7 @@ import type { Transformer } from 'node:stream/web';
 import { OpsObjectFilter } from '@symfonic/memory';
 import type { CallOptions, FinishReason, StreamPart } from './language-model-shapes.js';
 import type { MemoryCall, StepAnswer } from './memory-call.js';
-
-const textParts: ReadonlySet<string> = new Set(['text-start', 'text-delta', 'text-end']);
-
-/** Numbers the withheld texts handed to `remember`, so that no two share an id. */
-let withheldBlocks = 0;
-
-/** One text block of the stream: its filter, and how it was opened. */
-interface TextBlock {
-  readonly filter: OpsObjectFilter;
-  readonly start: StreamPart;
-  released: string;
-  ended: boolean;
-}
+import { stepReplyParts } from './step-reply-parts.js';
 
 const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
   signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
@@ -22,73 +10,61 @@ const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
 /**
  * The model's stream as the user gets it, and memory's end of the call.
  *
- * Each text block runs through an {@link OpsObjectFilter}: a `text-delta`
- * carries what the filter releases (no part when it releases nothing), and
- * what it still holds comes out before the block's `text-end`. Every other
- * part passes unchanged and at once. At `finish`, before passing it on, the
- * call finishes (see `MemoryCall.finish`: on the final step, `remember` reads
- * the parts that went by, with the withheld ops objects as their only text,
- * after the parts of earlier steps that carried ops),
- * so the stream closes once memory is written. A stream that errors, carries
- * an `error` part, or is cancelled writes nothing and is reported as such.
+ * The step's text runs through one {@link OpsObjectFilter}, its blocks in
+ * the order their deltas come, joined as the reply reader joins them, so an
+ * ops object split across two text blocks is withheld whole. A `text-delta`
+ * carries what the filter releases (no part when it releases nothing); a
+ * block's `text-end` waits while the filter holds text back, and is passed on
+ * once it holds nothing (what it still holds at `finish` comes out first, in
+ * the last waiting block). Every other part, known or not (AI SDK 7's `ping`
+ * and `custom` included), passes unchanged and at once. At `finish`, before
+ * passing it on, the call finishes (see `MemoryCall.finish`: `remember` reads
+ * the step's parts with the withheld ops objects as their only text), so the
+ * stream closes once memory is written. A stream that errors, carries an
+ * `error` part, or is cancelled writes nothing and is reported as such.
  */
 export function filterStream<Part extends StreamPart, Options extends CallOptions>(
   source: ReadableStream<Part>,
   call: MemoryCall<Options>,
   toolName: string,
 ): ReadableStream<Part> {
-  const blocks = new Map<string, TextBlock>();
-  const order: TextBlock[] = [];
+  const filter = new OpsObjectFilter();
   const others: Part[] = [];
+  /** `text-end` parts waiting for the filter to release what it holds of their block. */
+  const waitingEnds: Part[] = [];
+  let lastText: Part | undefined;
+  let answer = '';
   let failed: string | undefined;
   let finished = false;
 
-  const blockOf = (part: Part): TextBlock => {
-    const id = part.id ?? '';
-    let block = blocks.get(id);
-    if (!block) {
-      block = { filter: new OpsObjectFilter(), start: part, released: '', ended: false };
-      blocks.set(id, block);
-      order.push(block);
-    }
-    return block;
+  const delta = (like: Part, text: string): Part =>
+    ({ ...like, type: 'text-delta', delta: text }) as Part;
+  const passWaitingEnds = (out: Part[]) => {
+    out.push(...waitingEnds);
+    waitingEnds.length = 0;
   };
-  const delta = (like: Part, text: string): Part => ({ ...like, type: 'text-delta', delta: text });
-  const endBlock = (block: TextBlock, like: Part, out: Part[]) => {
-    if (block.ended) return;
-    block.ended = true;
-    const rest = block.filter.end();
-    block.released += rest;
-    if (rest.length > 0) out.push(delta({ ...like, id: block.start.id } as Part, rest));
-  };
-  const step = (finish: Part): StepAnswer => {
-    const withheld: string[] = [];
-    let truncated = false;
-    const carried: StreamPart[] = others.filter(
-      (part) => part.type === 'tool-call' && part.toolName === toolName,
-    );
-    for (const block of order) {
-      const taken = block.filter.withheld();
-      truncated ||= taken.truncated;
-      withheld.push(...taken.objects);
-      if (taken.objects.length === 0) continue;
-      // An id of its own: a later step's text may reuse the block's id.
-      withheldBlocks += 1;
-      const id = `${block.start.id ?? ''}:withheld:${withheldBlocks}`;
-      carried.push(
-        { type: 'text-start', id },
-        { type: 'text-delta', id, delta: taken.objects.join('\n') },
-        { type: 'text-end', id },
-      );
-    }
-    const besides = others.filter((part) => !carried.includes(part));
-    const answer = order.map((block) => block.released).join('');
+  const step = (): StepAnswer => {
+    const { objects, truncated } = filter.withheld();
+    const complete = truncated ? objects.slice(0, -1) : objects;
+    const parts = stepReplyParts(others, toolName);
+    const text = complete.join('\n');
     return {
-      reply: (earlier) => [...earlier, ...besides, ...carried, finish],
-      carried,
-      callsMemoryTool: carried.some((part) => part.type === 'tool-call'),
+      reply: [
+        ...parts.besides,
+        ...(text === ''
+          ? []
+          : [
+              { type: 'text-start', id: 'withheld' },
+              { type: 'text-delta', id: 'withheld', delta: text },
+              { type: 'text-end', id: 'withheld' },
+            ]),
+        ...parts.memoryCalls,
+        ...parts.finish,
+      ],
+      opsObjects: complete.length,
+      callsMemoryTool: parts.memoryCalls.length > 0,
       answer,
-      withheld,
+      withheld: objects,
       truncated,
     };
   };
@@ -97,28 +73,30 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
   const handle = (part: Part): Part[] | Promise<Part[]> => {
     const out: Part[] = [];
     const started = performance.now();
-    if (textParts.has(part.type)) {
-      const block = blockOf(part);
-      if (part.type === 'text-start') out.push(part);
-      else if (part.type === 'text-delta') {
-        const released = block.filter.push(part.delta ?? '');
-        block.released += released;
-        if (released.length > 0) out.push(delta(part, released));
-      } else {
-        endBlock(block, part, out);
-        out.push(part);
-      }
-      call.addMiddlewareTime(performance.now() - started);
-      return out;
-    }
-    if (part.type === 'error') failed ??= 'the stream carried an error part';
-    if (part.type !== 'finish') {
-      others.push(part);
+    if (part.type === 'text-delta') {
+      lastText = part;
+      const released = filter.push(part.delta ?? '');
+      answer += released;
+      if (released.length > 0) out.push(delta(part, released));
+      if (!filter.holding) passWaitingEnds(out);
+    } else if (part.type === 'text-end') {
+      if (filter.holding) waitingEnds.push(part);
+      else out.push(part);
+    } else if (part.type !== 'finish') {
+      if (part.type === 'error') failed ??= 'the stream carried an error part';
+      if (part.type !== 'text-start') others.push(part);
       out.push(part);
+    }
+    if (part.type !== 'finish') {
       call.addMiddlewareTime(performance.now() - started);
       return out;
     }
-    for (const block of order) endBlock(block, part, out);
+    const rest = filter.end();
+    answer += rest;
+    const restBlock = waitingEnds.at(-1) ?? lastText;
+    if (rest.length > 0 && restBlock) out.push(delta(restBlock, rest));
+    passWaitingEnds(out);
+    others.push(part);
     call.addMiddlewareTime(performance.now() - started);
     finished = true;
     if (failed) {
@@ -126,12 +104,10 @@ export function filterStream<Part extends StreamPart, Options extends CallOption
       out.push(part);
       return out;
     }
-    return call
-      .finish(part.finishReason as FinishReason, () => step(part))
-      .then(() => {
-        out.push(part);
-        return out;
-      });
+    return call.finish(part.finishReason as FinishReason, step).then(() => {
+      out.push(part);
+      return out;
+    });
   };
 
   // `cancel` (Node 20.12+, every runtime the AI SDK supports) is missing from Node 20's types.

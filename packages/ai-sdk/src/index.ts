@@ -7,6 +7,7 @@ export type {
   MemoryTimings,
 } from './memory-report.js';
 export {
+  type MemoryToolFailure,
   type MemoryToolResult,
   type MemoryToolsOptions,
   memoryTools,

@@ -34,6 +34,7 @@ export interface ContentPart {
   readonly type: string;
   readonly text?: string;
   readonly toolName?: string;
+  readonly toolCallId?: string;
 }
 
 /** A `doGenerate` result, as far as the middleware reads it. */
@@ -50,6 +51,7 @@ export interface StreamPart {
   readonly id?: string;
   readonly delta?: string;
   readonly toolName?: string;
+  readonly toolCallId?: string;
   readonly finishReason?: FinishReason;
   readonly error?: unknown;
 }

@@ -5,6 +5,7 @@ import {
   ScopeViolation,
 } from '@symfonic/core';
 import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
+import type { BlockByToolCall } from './block-by-tool-call.js';
 import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
 import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
 import { type PromptReading, readPrompt } from './read-prompt.js';
@@ -22,8 +23,17 @@ export interface MemorySetup {
   readonly hydrateBudgetMs: number;
   readonly newTurnId: () => string;
   readonly onMemory: ((report: MemoryReport) => void) | undefined;
-  /** The turn the middleware is in; a tool step of the same user message reuses it. */
-  turn: TurnState | undefined;
+  /**
+   * The turns in progress, by their prompt's key; a tool step of the same user message reuses
+   * its turn. A turn leaves at its final step; of turns that never reach one (a failed call, a
+   * request ended by a client-side tool), only the latest {@link turnsKept} stay, so a
+   * long-lived middleware holds a bounded number.
+   */
+  readonly turns: Map<string, TurnState>;
+  /** Which block each tool call the model made was issued under (see {@link BlockByToolCall}). */
+  readonly issued: BlockByToolCall;
+  /** The scope violation a hydration answered after its budget: every later call throws it. */
+  violation: ScopeViolation | undefined;
 }
 
 /** One turn: its id, the block its first step built, and the user's turn being logged. */
@@ -36,28 +46,25 @@ export interface TurnState {
   readonly degraded: readonly MemoryDegradation[];
   /** Logging the user's turn, started beside the model call; settles to its degradation, if any. */
   readonly recording: Promise<MemoryDegradation | undefined>;
-  /** The parts that carried ops in the turn's steps so far, read with the final step's. */
-  readonly carried: unknown[];
   /** A failure of a hydration that outlived its budget, once it settles. */
   lateFailure?: unknown;
 }
 
 /** What a step's answer holds for memory, and what the user got. */
 export interface StepAnswer {
-  /**
-   * The reply `remember` reads, in the shape the reader reads, with the
-   * withheld ops objects as its only text, after `earlier`: the parts that
-   * carried ops in the turn's earlier steps.
-   */
-  readonly reply: (earlier: readonly unknown[]) => unknown;
-  /** The parts of this step that carry ops (withheld text, memory tool calls), for a later step's reply. */
-  readonly carried: readonly unknown[];
+  /** The reply `remember` reads, in the shape the reader reads, with the withheld ops objects as its only text. */
+  readonly reply: unknown;
+  /** How many complete ops objects the step withheld. */
+  readonly opsObjects: number;
   /** True when the step calls the memory tool, which has no `execute`: the loop ends with this step. */
   readonly callsMemoryTool: boolean;
   readonly answer: string;
   readonly withheld: readonly string[];
   readonly truncated: boolean;
 }
+
+/** How many turns in progress a middleware keeps (see `MemorySetup.turns`); the oldest goes first. */
+export const turnsKept = 64;
 
 const emptyBlock: MemoryBlock = {
   text: '',
@@ -133,14 +140,16 @@ export class MemoryCall<Options extends CallOptions> {
 
   /**
    * Prepare one call: a new user turn is hydrated (within the budget) and
-   * its logging started; a tool step of the current turn reuses its block.
+   * its logging started; a tool step of a turn in progress reuses its block.
    *
-   * @throws ScopeViolation, MissingMemoryPort, or any failure that is not the store being down.
+   * @throws ScopeViolation, MissingMemoryPort, or any failure that is not the store being down;
+   * the ScopeViolation a hydration of this middleware answered after its budget, on every call after it.
    */
   static async begin<Options extends CallOptions>(
     setup: MemorySetup,
     params: Options,
   ): Promise<MemoryCall<Options>> {
+    if (setup.violation) throw setup.violation;
     const started = performance.now();
     const reading = readPrompt(params.prompt);
     if (reading.kind === 'other') {
@@ -148,8 +157,8 @@ export class MemoryCall<Options extends CallOptions> {
       call.#middlewareMs += elapsedSince(started);
       return call;
     }
-    const current = setup.turn;
-    if (reading.kind === 'tool-step' && current?.key === reading.key) {
+    const current = setup.turns.get(reading.key);
+    if (reading.kind === 'tool-step' && current) {
       const prepared = { ...params, prompt: withSystemMessage(params.prompt, current.system) };
       const call = new MemoryCall(setup, prepared, 'tool-step', current, undefined, 0);
       call.#middlewareMs += elapsedSince(started);
@@ -186,18 +195,42 @@ export class MemoryCall<Options extends CallOptions> {
       position,
       degraded: [...hydration.degraded, ...block.degraded.conditions],
       recording,
-      carried: [],
     };
     hydration.late?.then((failure) => {
       turn.lateFailure = failure;
+      if (ScopeViolation.isInstance(failure)) MemoryCall.#violated(setup, turn, failure);
     });
-    setup.turn = turn;
+    setup.turns.delete(reading.key);
+    setup.turns.set(reading.key, turn);
+    if (setup.turns.size > turnsKept) setup.turns.delete(setup.turns.keys().next().value ?? '');
     const prepared = { ...params, prompt: withSystemMessage(params.prompt, system) };
     const step = reading.kind === 'user-turn' ? 'first' : 'resumed';
     const call = new MemoryCall(setup, prepared, step, turn, undefined, hydrateMs);
     ownMs += elapsedSince(afterHydrate);
     call.#middlewareMs += ownMs;
     return call;
+  }
+
+  /**
+   * A hydration answered a row outside the scope after its budget: the call
+   * it belonged to already went on without a block, so the violation is
+   * reported now (`finish: 'scope-violation'`) and every later call of this
+   * middleware throws it.
+   */
+  static #violated(setup: MemorySetup, turn: TurnState, violation: ScopeViolation): void {
+    setup.violation = violation;
+    setup.onMemory?.({
+      step: 'first',
+      finish: 'scope-violation',
+      turnId: turn.turnId,
+      withheld: [],
+      truncated: false,
+      degraded: [],
+      reason:
+        'the store answered a memory outside the scope after the hydration budget: every later call of this middleware throws',
+      violation,
+      timings: { middleware: 0 },
+    });
   }
 
   static async #hydrate(
@@ -257,18 +290,29 @@ export class MemoryCall<Options extends CallOptions> {
     }
   }
 
+  /** Note that the model made the tool call `toolCallId` in this call: its tools resolve refs against this call's block. */
+  issue(toolCallId: string): void {
+    if (this.#turn) this.#setup.issued.remember(toolCallId, this.#turn.block);
+  }
+
   /** Add `milliseconds` of the middleware's own work (the stream filter's) to the report. */
   addMiddlewareTime(milliseconds: number): void {
     this.#middlewareMs += milliseconds;
   }
 
   /**
-   * The model finished this call. The final step of a turn is one that
-   * finished for any reason but `tool-calls`, or that called the memory tool
-   * (it has no `execute`, so the loop stops there). On it: `remember` at the
-   * owner with the block's refs reads what carried ops in every step of the
-   * turn, then the answer is logged; a failure of either is reported, never
-   * thrown, but a scope violation. An earlier step's ops are kept for it.
+   * The model finished this call. On a step that finished with `tool-calls`
+   * and did not call the memory tool (the loop may go on in this request, or
+   * the tool has no `execute` and the request ends here: the middleware
+   * cannot tell), the ops objects the step withheld, if any, are remembered
+   * now, so none waits for a final step that a new request's middleware will
+   * serve; a step that withheld none costs no `remember`. The final step of a
+   * turn (any other finish, or a call of the memory tool, which has no
+   * `execute`) remembers its own ops, then the answer is logged. Each step's
+   * ops are read once, by its own `remember`, at the owner with the block's
+   * refs. A failure of either is reported, never thrown, but a scope
+   * violation; a reply `remember` cannot read is reported as
+   * `remember-unreadable`, and the final step's finish is then `unreadable`.
    * Then report.
    *
    * @throws ScopeViolation from `remember`, or from a hydration that outlived its budget.
@@ -287,28 +331,27 @@ export class MemoryCall<Options extends CallOptions> {
       });
       return;
     }
-    const { answer, withheld, truncated, ...forMemory } = step();
-    if (finishReason.unified === 'tool-calls' && !forMemory.callsMemoryTool) {
-      turn.carried.push(...forMemory.carried);
+    const { answer, withheld, truncated, reply, opsObjects, callsMemoryTool } = step();
+    if (finishReason.unified === 'tool-calls' && !callsMemoryTool) {
       this.#middlewareMs += elapsedSince(started);
-      this.#report('tool-calls', { withheld, truncated });
+      if (opsObjects === 0) {
+        this.#report('tool-calls', { withheld, truncated });
+        return;
+      }
+      const remembering = performance.now();
+      const outcome = await this.#remember(turn, reply);
+      this.#report('tool-calls', {
+        withheld,
+        truncated,
+        rememberMs: elapsedSince(remembering),
+        ...(outcome ? { outcome } : {}),
+      });
       return;
     }
-    const reply = forMemory.reply(turn.carried);
-    this.#setup.turn = undefined;
+    this.#setup.turns.delete(turn.key);
     this.#middlewareMs += elapsedSince(started);
     const remembering = performance.now();
-    let outcome: RememberOutcome | undefined;
-    try {
-      outcome = await this.#setup.memory.remember(this.#setup.owner, reply, {
-        provenance: { writer: this.#setup.writer, turnId: turn.turnId },
-        refs: turn.block.refs,
-        toolName: this.#setup.toolName,
-      });
-    } catch (error) {
-      if (ScopeViolation.isInstance(error)) throw error;
-      this.#degraded.push({ code: 'remember-failed', detail: messageOf(error) });
-    }
+    const outcome = await this.#remember(turn, reply);
     const rememberMs = elapsedSince(remembering);
     const recording = performance.now();
     const userRecorded = await turn.recording;
@@ -320,7 +363,8 @@ export class MemoryCall<Options extends CallOptions> {
       turn: turn.position + 1,
     });
     if (answerRecorded) this.#degraded.push(answerRecorded);
-    this.#report('remembered', {
+    const unreadable = outcome?.unreadable?.code === 'unreadable-reply';
+    this.#report(unreadable ? 'unreadable' : 'remembered', {
       answer,
       withheld,
       truncated,
@@ -328,6 +372,25 @@ export class MemoryCall<Options extends CallOptions> {
       recordMs: elapsedSince(recording),
       ...(outcome ? { outcome } : {}),
     });
+  }
+
+  /** `remember` the step's reply; a failure or an unreadable reply is a degradation, a scope violation is thrown. */
+  async #remember(turn: TurnState, reply: unknown): Promise<RememberOutcome | undefined> {
+    try {
+      const outcome = await this.#setup.memory.remember(this.#setup.owner, reply, {
+        provenance: { writer: this.#setup.writer, turnId: turn.turnId },
+        refs: turn.block.refs,
+        toolName: this.#setup.toolName,
+      });
+      if (outcome.unreadable?.code === 'unreadable-reply') {
+        this.#degraded.push({ code: 'remember-unreadable', detail: outcome.unreadable.reason });
+      }
+      return outcome;
+    } catch (error) {
+      if (ScopeViolation.isInstance(error)) throw error;
+      this.#degraded.push({ code: 'remember-failed', detail: messageOf(error) });
+      return undefined;
+    }
   }
 
   /** The call was outside a turn: report it, with the reason. */

@@ -130,6 +130,52 @@ describe('symfonicMemory when things go wrong', () => {
     expect(model.doGenerateCalls).toHaveLength(0);
   });
 
+  it('a ScopeViolation past the budget is reported as one, and every later call throws it', async () => {
+    const store = createInMemoryStore();
+    const stranger: MemoryScope = { tenant: 'globex', path: ['user:9'] };
+    await store.apply(stranger, [{ op: 'add', text: 'Globex secret plans' }], { writer: 'test' });
+    const slow = barrier();
+    const leaking: CandidateSource = {
+      async scanCandidates(query) {
+        await slow.opened;
+        const mine = await store.scanCandidates(query);
+        const theirs = await store.scanCandidates({ ...query, scope: stranger });
+        return { ...mine, memories: [...mine.memories, ...theirs.memories] };
+      },
+    };
+    const reported = barrier();
+    const reports: MemoryReport[] = [];
+    const model = scriptedModel([{ deltas: ['Hello.'] }]);
+    const wrapped = withMemory(model, createMemory({ store: withCandidates(store, leaking) }), {
+      // A budget of 0 ms: the call goes on without its block while the scan waits at the barrier.
+      hydrateBudgetMs: 0,
+      onMemory: (report) => {
+        reports.push(report);
+        if (report.finish === 'scope-violation') reported.open();
+      },
+    });
+    const first = await generateText({ model: wrapped, prompt: 'Tell me the secret plans.' });
+    expect(first.text).toBe('Hello.');
+    slow.open();
+    await reported.opened;
+
+    const violation = reports.find(({ finish }) => finish === 'scope-violation');
+    expect(ScopeViolation.isInstance(violation?.violation)).toBe(true);
+    expect(violation?.turnId).toBe(reports[0]?.turnId);
+    const next = await generateText({ model: wrapped, prompt: 'And now?' }).catch(
+      (error: unknown) => error,
+    );
+    expect(ScopeViolation.isInstance(next)).toBe(true);
+    const streamed = streamText({
+      model: wrapped,
+      prompt: 'Still there?',
+      onError: () => undefined,
+    });
+    await expect(streamed.text).rejects.toThrow();
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(JSON.stringify(model.doGenerateCalls)).not.toContain('Globex');
+  });
+
   it('an aborted stream writes nothing and records no answer', async () => {
     const store = createInMemoryStore();
     const reports: MemoryReport[] = [];

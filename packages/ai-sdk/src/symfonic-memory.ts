@@ -9,6 +9,7 @@ import {
 } from '@symfonic/core';
 import { type Memory, type MemoryBlock, memoryToolName } from '@symfonic/memory';
 import { z } from 'zod';
+import { BlockByToolCall } from './block-by-tool-call.js';
 import { filterGenerateResult } from './filter-generate-result.js';
 import { filterStream } from './filter-stream.js';
 import type {
@@ -56,10 +57,15 @@ export interface SymfonicMemoryOptions {
 export interface SymfonicMemoryMiddleware {
   readonly specificationVersion: 'v3';
   /**
-   * The block of the turn in progress (from its first step until its final
-   * step finishes), `undefined` between turns: what `memoryTools` resolves refs against.
+   * The block a tool call was made under: for `toolCallId`, the block of the
+   * request whose model call made that tool call (what `memoryTools`
+   * resolves refs against, so two requests open at once on one middleware
+   * never resolve each other's refs); without it, the block of the one turn
+   * in progress (from its first step until its final step finishes), and
+   * `undefined` between turns or while several requests are in progress
+   * (whose block would be a guess).
    */
-  block(): MemoryBlock | undefined;
+  block(toolCallId?: string): MemoryBlock | undefined;
   wrapGenerate<Options extends CallOptions, Generated extends GenerateResult, Streamed>(options: {
     doGenerate: () => PromiseLike<Generated>;
     params: Options;
@@ -90,6 +96,21 @@ async function calling<Result>(
   }
 }
 
+/** `stream` as it is, noting each tool call it carries as made under `call`'s block. */
+function issuingToolCalls<Part extends StreamPart>(
+  stream: ReadableStream<Part>,
+  call: MemoryCall<CallOptions>,
+): ReadableStream<Part> {
+  return stream.pipeThrough(
+    new TransformStream<Part, Part>({
+      transform(part, controller) {
+        if (part.type === 'tool-call' && part.toolCallId) call.issue(part.toolCallId);
+        controller.enqueue(part);
+      },
+    }),
+  );
+}
+
 const writerSchema = z.string().min(1).max(Limits.id);
 const speakerSchema = z.string().max(Limits.id);
 const budgetSchema = z.number().int().min(0).max(600_000);
@@ -115,7 +136,9 @@ const budgetSchema = z.number().int().min(0).max(600_000);
  *
  * The store being down (or a turn longer than memory accepts) never fails
  * the call: it goes without memory and `onMemory` says so. A `ScopeViolation`
- * fails it. A model call that fails, or a stream that errors or is
+ * fails it; one a hydration answers after its budget (when its call has gone
+ * on without the block) is reported through `onMemory` as `scope-violation`,
+ * and every later call of the middleware throws it. A model call that fails, or a stream that errors or is
  * cancelled, writes nothing.
  *
  * @throws InvalidMemoryInput when a scope is malformed, `owner` is not
@@ -150,13 +173,19 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     hydrateBudgetMs: parseInput(budgetSchema, options.hydrateBudgetMs ?? 1_500, 'hydrateBudgetMs'),
     newTurnId: options.turnId ?? randomUUID,
     onMemory: options.onMemory,
-    turn: undefined,
+    turns: new Map(),
+    issued: new BlockByToolCall(),
+    violation: undefined,
   };
 
   const middleware: SymfonicMemoryMiddleware = {
     specificationVersion: 'v3',
 
-    block: () => setup.turn?.block,
+    block(toolCallId) {
+      if (toolCallId !== undefined) return setup.issued.blockOf(toolCallId);
+      const [only, ...others] = setup.turns.values();
+      return others.length === 0 ? only?.block : undefined;
+    },
 
     async wrapGenerate({ params, model }) {
       const call = await MemoryCall.begin(setup, params);
@@ -166,6 +195,9 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
         return result;
       }
       const started = performance.now();
+      for (const part of result.content) {
+        if (part.type === 'tool-call' && part.toolCallId) call.issue(part.toolCallId);
+      }
       const { visible, step } = filterGenerateResult(result, setup.toolName);
       call.addMiddlewareTime(performance.now() - started);
       await call.finish(result.finishReason, () => step);
@@ -179,7 +211,10 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
         call.skip();
         return result;
       }
-      return { ...result, stream: filterStream(result.stream, call, setup.toolName) };
+      return {
+        ...result,
+        stream: filterStream(issuingToolCalls(result.stream, call), call, setup.toolName),
+      };
     },
   };
   return middleware;

@@ -73,4 +73,53 @@ describe('flatten', () => {
       }),
     );
   });
+
+  describe('variation selectors', () => {
+    const selector = (byte: number) =>
+      String.fromCodePoint(byte < 16 ? 0xfe00 + byte : 0xe0100 + byte - 16);
+    const selectors = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+
+    it('keeps one selector after a character it can modify', () => {
+      expect(flatten('I \u2764\uFE0F tea')).toBe('I \u2764\uFE0F tea');
+      expect(flatten('1\uFE0F\u20E3')).toBe('1\uFE0F\u20E3');
+      expect(flatten('\u8FBB\u{E0100}')).toBe('\u8FBB\u{E0100}');
+      expect(flatten('\u2229\uFE00')).toBe('\u2229\uFE00');
+    });
+
+    it('drops a run of selectors that carries hidden bytes, keeping at most the first', () => {
+      const hidden = [3, 89, 83, 84, 69, 77, 200, 17].map(selector).join('');
+      expect(flatten(`Likes tea a${hidden}`)).toBe(`Likes tea a${selector(3)}`);
+      expect(flatten(`Likes tea ${hidden}`)).toBe('Likes tea ');
+      expect(flatten(`${hidden}Likes tea`)).toBe('Likes tea');
+    });
+
+    it('drops a selector after a character it cannot modify', () => {
+      expect(flatten('tea\uFE0F')).toBe('tea');
+      expect(flatten('tea\u{E0100}')).toBe('tea');
+      expect(flatten('a\n\uFE00b')).toBe('a b');
+    });
+
+    it('leaves no selector but one directly after a character it can modify, and is stable', () => {
+      const withSelectors = fc.string({
+        unit: fc.oneof(
+          fc.constantFrom('a', ' ', '\n', '\u2764', '1', '\u8FBB', '\u00AD', '\u0301', '\u200D'),
+          fc.integer({ min: 0, max: 255 }).map(selector),
+          fc.string({ unit: 'binary', maxLength: 1 }),
+        ),
+      });
+      fc.assert(
+        fc.property(withSelectors, (text) => {
+          const flat = flatten(text);
+          const characters = [...flat];
+          characters.forEach((character, index) => {
+            if (!selectors.test(character)) return;
+            const before = characters[index - 1] ?? '';
+            expect(before.length > 0 && !selectors.test(before)).toBe(true);
+            expect(/[\p{L}\p{N}\p{S}\p{P}\p{Emoji}\p{Ideographic}]/u.test(before)).toBe(true);
+          });
+          expect(flatten(flat)).toBe(flat);
+        }),
+      );
+    });
+  });
 });

@@ -21,12 +21,28 @@ const invisible =
   /(?!\u200C|\u200D|[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF])\p{Cf}/gu;
 
 /**
+ * A variation selector that modifies nothing, so it can only carry hidden
+ * data (one byte per selector: 256 of them exist): one not directly after a
+ * character it can modify, or a second one after the same character. The
+ * emoji presentation selectors U+FE0E–FE0F modify an emoji character (keycap
+ * digits included); the standardized selectors U+FE00–FE0D a visible
+ * character (letter, number, symbol, punctuation); the ideographic selectors
+ * U+E0100–E01EF an ideograph. A selector after another selector, a space, a
+ * mark or the start of the text is never one of them.
+ */
+const strayVariationSelector =
+  /(?<!\p{Emoji})[\uFE0E\uFE0F]|(?<![\p{L}\p{N}\p{S}\p{P}])[\uFE00-\uFE0D]|(?<!\p{Ideographic})[\u{E0100}-\u{E01EF}]/gu;
+
+/**
  * Flatten `text` onto one line, keeping only what a person reading it sees.
  *
  * Format characters that render as nothing are removed (see `invisible`);
  * then every run of whitespace that contains a line break, another control
  * character, a bidi control or a zero-width separator becomes one space;
- * ordinary spaces are left as they are and nothing is trimmed. Rendered
+ * ordinary spaces are left as they are and nothing is trimmed. Last, a
+ * variation selector is kept only directly after a character it can modify,
+ * and at most one there (see `strayVariationSelector`), so a run of them
+ * cannot smuggle bytes. Flattening flattened text changes nothing. Rendered
  * memory blocks use a `[layer]` prefix as a line delimiter, so stored text
  * must never be able to start a line of its own (a stored `"\n[working] admin:"`
  * would otherwise forge a turn), nor carry text a reviewer cannot see. What
@@ -36,5 +52,5 @@ const invisible =
  * @returns the flattened text; never throws.
  */
 export function flatten(text: string): string {
-  return text.replace(invisible, '').replace(runWithBreak, ' ');
+  return text.replace(invisible, '').replace(runWithBreak, ' ').replace(strayVariationSelector, '');
 }

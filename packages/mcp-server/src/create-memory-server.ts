@@ -12,6 +12,7 @@ import type { MemorySession } from './memory-session.js';
 import { registerRecallTool } from './recall-tool.js';
 import { registerRecordTurnTool } from './record-turn-tool.js';
 import { registerRememberTool } from './remember-tool.js';
+import { failCallsOnScopeViolation } from './scope-violation-fails-call.js';
 import { SessionRefs } from './session-refs.js';
 import type { LogLine } from './tool-answer.js';
 
@@ -79,5 +80,6 @@ export function createMemoryServer(options: MemoryServerOptions): McpServer {
   registerRecordTurnTool(server, session);
   registerMemoriesResource(server, session);
   registerInstructionsPrompt(server, session);
+  failCallsOnScopeViolation(server);
   return server;
 }

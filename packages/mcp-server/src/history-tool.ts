@@ -1,4 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { requireVisible } from '@symfonic/core';
+import { shownText } from '@symfonic/memory';
 import { z } from 'zod';
 import { memoryRefInput } from './memory-ref-input.js';
 import type { MemorySession } from './memory-session.js';
@@ -24,8 +26,10 @@ export type HistoryOutput = z.infer<typeof historyOutputSchema>;
 
 /**
  * `memory_history { ref }`: every version of one memory of the scope, oldest
- * first, tombstone included. A ref or id this session's scope cannot see
- * (unknown, or another user's or tenant's) is one and the same tool error.
+ * first, tombstone included, each text shown as the block shows it. A ref or
+ * id this session's scope cannot see (unknown, or another user's or
+ * tenant's) is one and the same tool error; a live memory the store answers
+ * from outside the scope fails the request (a `ScopeViolation`).
  */
 export function registerHistoryTool(server: McpServer, session: MemorySession): void {
   server.registerTool(
@@ -42,6 +46,8 @@ export function registerHistoryTool(server: McpServer, session: MemorySession): 
       const target = session.refs.resolve(ref);
       if (!target.ok) return toolRefusal(target.reason);
       try {
+        const live = await session.store.get(session.scopes.memories, target.id);
+        if (live) requireVisible([live], session.scopes.memories);
         const versions = await session.store.history(session.scopes.memories, target.id);
         if (versions.length === 0) {
           return toolRefusal(`no memory of this scope has the ref or id "${ref}"`);
@@ -50,7 +56,7 @@ export function registerHistoryTool(server: McpServer, session: MemorySession): 
           version: version.version,
           change: version.change,
           layer: version.layer,
-          text: version.text,
+          text: shownText(version.text),
           salience: version.salience,
           writer: version.provenance.writer,
           at: version.at.toISOString(),

@@ -1,7 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { MemoryRecord } from '@symfonic/core';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type MemoryRecord, requireVisible, ScopeViolation } from '@symfonic/core';
 import type { MemorySession } from './memory-session.js';
 import { memoryView } from './memory-view.js';
+import { scopeViolationMessage } from './scope-violation-fails-call.js';
 
 /** The URI of the memories resource. */
 export const memoriesResourceUri = 'symfonic://memories';
@@ -9,8 +11,10 @@ export const memoriesResourceUri = 'symfonic://memories';
 /**
  * The resource `symfonic://memories`: every live memory of the session's
  * user, oldest first, as a JSON array of `{ id, layer, text, salience,
- * updatedAt }` (all pages of the store's `list`, never cut short). A store
- * outage fails the read with the store's `MemoryUnavailable` message.
+ * updatedAt }` (all pages of the store's `list`, never cut short), each
+ * text shown as the block shows it. A store outage fails the read with the
+ * store's `MemoryUnavailable` message; a row from outside the scope fails it
+ * naming nothing of the row (and is logged).
  */
 export function registerMemoriesResource(server: McpServer, session: MemorySession): void {
   server.registerResource(
@@ -24,14 +28,21 @@ export function registerMemoriesResource(server: McpServer, session: MemorySessi
     async (uri) => {
       const records: MemoryRecord[] = [];
       let cursor: string | undefined;
-      do {
-        const page = await session.store.list(
-          session.scopes.memories,
-          cursor === undefined ? {} : { cursor },
-        );
-        records.push(...page.records);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
+      try {
+        do {
+          const page = await session.store.list(
+            session.scopes.memories,
+            cursor === undefined ? {} : { cursor },
+          );
+          requireVisible(page.records, session.scopes.memories);
+          records.push(...page.records);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+      } catch (error) {
+        if (!ScopeViolation.isInstance(error)) throw error;
+        session.log(`${memoriesResourceUri}: SCOPE VIOLATION, refused: ${error.message}`);
+        throw new McpError(ErrorCode.InternalError, scopeViolationMessage);
+      }
       return {
         contents: [
           {

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { modelOpsPayloadSchema } from '@symfonic/memory';
+import { modelOpsPayloadSchema, shownText } from '@symfonic/memory';
 import { z } from 'zod';
 import type { MemorySession } from './memory-session.js';
 import { memoryView, memoryViewSchema } from './memory-view.js';
@@ -33,7 +33,8 @@ export type RememberOutput = z.infer<typeof rememberOutputSchema>;
  * `modelOpsPayloadSchema`), written through `remember` at the user's scope in
  * one transaction: refs are the session's latest recall's (see
  * `SessionRefs`); an op naming a memory by id is refused, since a model
- * names memories only by refs. Every op comes back
+ * names memories only by refs, and a memory kept above the user (the
+ * tenant's) is refused as `ancestor-read-only`. Every op comes back
  * applied or refused with its code and reason; a malformed op fails the
  * whole call, naming its field, before anything is written.
  */
@@ -73,13 +74,13 @@ export function registerRememberTool(server: McpServer, session: MemorySession):
             ({ index, op, memory }) => `- op ${index} ${op}: ${memory.id} "${memory.text}"`,
           ),
           ...outcome.rejected.map(
-            ({ index, code, reason }) => `- op ${index} refused (${code}): ${reason}`,
+            ({ index, code, reason }) => `- op ${index} refused (${code}): ${shownText(reason)}`,
           ),
         ];
         const rejected = outcome.rejected.map(({ index, code, reason, existingId }) => ({
           index,
           code,
-          reason,
+          reason: shownText(reason),
           ...(existingId === undefined ? {} : { existingId }),
         }));
         return toolAnswer(lines.join('\n'), { applied, rejected });

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidMemoryInput, MemoryUnavailable, ScopeViolation } from '@symfonic/core';
+import { scopeViolationAnswer } from './scope-violation-fails-call.js';
 
 /** Where the server writes its log lines: stderr, since stdout carries the protocol. */
 export type LogLine = (line: string) => void;
@@ -21,7 +22,8 @@ export function toolRefusal(message: string): CallToolResult {
  * The tool error for a failure thrown while serving `tool`, so the server
  * never crashes on one call: the store unreachable is "memory is
  * unavailable" (the next call tries again), bad input names its field, a
- * scope violation is refused and logged as the security failure it is, and
+ * scope violation is logged as the security failure it is and fails the
+ * request (see `failCallsOnScopeViolation`), naming nothing of the row, and
  * anything else is logged and answered as an internal error without its
  * details (which could hold stored text).
  */
@@ -35,7 +37,7 @@ export function toolFailure(tool: string, error: unknown, log: LogLine): CallToo
   if (InvalidMemoryInput.isInstance(error)) return toolRefusal(error.message);
   if (ScopeViolation.isInstance(error)) {
     log(`${tool}: SCOPE VIOLATION, refused: ${error.message}`);
-    return toolRefusal('refused: the store answered a memory outside this scope');
+    return scopeViolationAnswer();
   }
   log(`${tool}: internal error: ${error instanceof Error ? error.message : String(error)}`);
   return toolRefusal(`internal error in ${tool}; see the server log`);

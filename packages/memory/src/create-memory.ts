@@ -6,11 +6,15 @@ import {
   type ConversationTurnInput,
   conversationTurnInputSchema,
   type EmbeddingProvider,
+  type MemoryOpInput,
   type MemoryScope,
   type MemoryStore,
   type MemoryWriter,
   type PinnedMemorySource,
+  type Provenance,
   parseInput,
+  provenanceSchema,
+  requireOpList,
   toScope,
 } from '@symfonic/core';
 import { embeddingRelevance } from './embedding-relevance.js';
@@ -30,13 +34,21 @@ import { type RememberOptions, remember } from './remember.js';
 import type { RememberOutcome } from './remember-outcome.js';
 import { type RerankOptionsInput, resolveRerankOptions } from './rerank-options.js';
 import { workingWindowReader } from './working-window.js';
+import {
+  type BranchApplyResult,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './write-in-branch.js';
 
 /**
  * The ports a memory uses, each needed only by the methods that use it:
  * `append` by `record`; `recent` by `hydrate` (unless `working.recentTurns`
  * is 0); `scanCandidates` by `hydrate` (unless `recall.limit` is 0);
  * `pinned` by `hydrate` for pinned facts (without it, `hydrate` reports
- * `no-pinned-source` and pins nothing); `apply` by `remember`; `apply` and
+ * `no-pinned-source` and pins nothing); `apply` by `remember` and
+ * `applyModelOps`, with `get` when a model updates or deletes (to keep
+ * ancestors' memories read-only, unless `writes.ancestors`); `apply` and
  * `list` by `importConversation`. Every store of this project has them all; a
  * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
  */
@@ -46,7 +58,7 @@ export type MemoryPorts = Partial<
     CandidateSource &
     PinnedMemorySource &
     MemoryWriter &
-    Pick<MemoryStore, 'list'>
+    Pick<MemoryStore, 'list' | 'get'>
 >;
 
 /** Options of {@link createMemory}. */
@@ -77,6 +89,15 @@ export interface MemoryOptions {
   readonly rerank?: RerankOptionsInput;
   /** The time recency is measured against; default `() => new Date()`. */
   readonly clock?: () => Date;
+  /**
+   * What a model may change through this memory (`remember`, `applyModelOps`, and every
+   * surface built on them). By default a model writing at a scope may update or delete only
+   * memories at that scope or below it: a memory kept at an ancestor (a tenant's or a team's,
+   * read by every scope below it) is read-only to it, refused as `ancestor-read-only`.
+   * `{ ancestors: true }` lets a model change those too. The store's own `apply`, for the
+   * app, is never limited.
+   */
+  readonly writes?: WritePolicy;
 }
 
 /** The memory loop for an agent: record, hydrate, remember. */
@@ -113,6 +134,24 @@ export interface Memory {
    * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
    */
   remember(scope: MemoryScope, reply: unknown, options: RememberOptions): Promise<RememberOutcome>;
+  /**
+   * Write ops a model asked for through a surface that names memories by id
+   * itself (an MCP tool that resolved a ref or took an id), under the rules
+   * every model write follows (see `writeInBranch`): an update or delete of a
+   * memory at an ancestor of `scope` is refused as `ancestor-read-only`
+   * unless the memory was built with `writes: { ancestors: true }`. Every op
+   * ends up applied or rejected, by its index in `ops`.
+   *
+   * @throws InvalidMemoryInput when the scope, the provenance or the op list is malformed.
+   * @throws MissingMemoryPort when the store has no `apply` (or no `get`, for an update or delete).
+   * @throws ScopeViolation when the store answered a memory outside `scope`.
+   * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
+   */
+  applyModelOps(
+    scope: MemoryScope,
+    ops: readonly MemoryOpInput[],
+    provenance: Provenance,
+  ): Promise<BranchApplyResult>;
   /**
    * Import a conversation's turns at `scope` as episodic memories, one per
    * turn, each with the turns before it as its context, idempotent by turn
@@ -152,6 +191,13 @@ export function createMemory(options: MemoryOptions): Memory {
   });
   const relevance = options.embedder ? embeddingRelevance(options.embedder) : undefined;
   const clock = options.clock ?? (() => new Date());
+  const writes: WritePolicy = { ancestors: options.writes?.ancestors === true };
+  const writer = (neededBy: string): BranchWritePorts => {
+    if (!store.apply) {
+      throw new MissingMemoryPort({ method: 'apply', port: 'MemoryWriter', neededBy });
+    }
+    return store as BranchWritePorts;
+  };
 
   return {
     async record(scope, turn) {
@@ -205,14 +251,15 @@ export function createMemory(options: MemoryOptions): Memory {
     },
 
     async remember(scope, reply, rememberOptions) {
-      if (!store.apply) {
-        throw new MissingMemoryPort({
-          method: 'apply',
-          port: 'MemoryWriter',
-          neededBy: 'remember',
-        });
-      }
-      return remember(store as MemoryWriter, scope, reply, rememberOptions);
+      return remember(writer('remember'), scope, reply, rememberOptions, writes);
+    },
+
+    async applyModelOps(scope, ops, provenance) {
+      const ports = writer('applyModelOps');
+      const asking = toScope(scope);
+      const list = requireOpList(ops);
+      const valid = parseInput(provenanceSchema, provenance, 'provenance');
+      return writeInBranch(ports, asking, list, valid, writes);
     },
 
     async importConversation(scope, turns, importOptions) {

@@ -1,5 +1,6 @@
-import { InvalidMemoryInput, Limits, type MemoryStore } from '@symfonic/core';
+import { InvalidMemoryInput, Limits, type MemoryStore, ScopeViolation } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { leakingStore } from '@symfonic/surface-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, storeKinds } from './__fixtures__/open-stores.js';
 import { createMemory } from './create-memory.js';
@@ -250,5 +251,21 @@ describe('importConversation options', () => {
     await expect(memory.importConversation(freshUser().user, conversation)).rejects.toBeInstanceOf(
       MissingMemoryPort,
     );
+  });
+});
+
+describe('importConversation over a leaking store', () => {
+  it('throws ScopeViolation when the store lists another tenant’s memory, writing nothing', async () => {
+    const base = createInMemoryStore();
+    const foreign = { tenant: 'other', path: ['user:9'] };
+    await base.apply(foreign, [{ op: 'add', layer: 'episodic', text: 'Their turn' }], {
+      writer: 'app',
+    });
+    const { user } = freshUser();
+    const failure = await createMemory({ store: leakingStore(base, foreign) })
+      .importConversation(user, conversation)
+      .catch((error: unknown) => error);
+    expect(ScopeViolation.isInstance(failure)).toBe(true);
+    expect((await base.list(user)).records).toEqual([]);
   });
 });

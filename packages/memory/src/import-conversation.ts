@@ -7,6 +7,7 @@ import {
   type MemoryStore,
   parseInput,
   RejectionCode,
+  requireVisible,
   sameScope,
   toScope,
 } from '@symfonic/core';
@@ -147,6 +148,7 @@ async function earlierImports(
       limit: 1_000,
       ...(cursor === undefined ? {} : { cursor }),
     });
+    requireVisible(page.records, scope);
     for (const record of page.records) take(record);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
@@ -170,6 +172,7 @@ async function earlierImports(
  * of the scope holds is in `merged`, naming it.
  *
  * @throws InvalidMemoryInput when the scope, `turns` (not an array) or an option is malformed.
+ * @throws ScopeViolation when the store lists a memory outside `scope`; nothing is written.
  * @throws MemoryUnavailable when the store cannot be reached; the batches before it are written.
  * @throws the signal's reason when `signal` aborts; the batches before it are written.
  */

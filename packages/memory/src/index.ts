@@ -45,8 +45,8 @@ export {
   openaiResponsesMemoryTool,
 } from './openai-responses-memory-tool.js';
 export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
-export { answerWithoutOps, opsObjectSpan, type TextSpan } from './ops-object-span.js';
 export type { RankedMemory } from './rank-candidates.js';
+export { type OpsObject, type OpsObjects, readOpsObjects } from './read-ops-objects.js';
 export {
   type RecallOptions,
   type RecallOptionsInput,
@@ -70,6 +70,7 @@ export {
   type RerankOptionsInput,
   rerankOptionsSchema,
 } from './rerank-options.js';
+export { shownText } from './shown-text.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,
@@ -83,3 +84,10 @@ export {
 } from './tool-result.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
+export {
+  type BranchApplyResult,
+  type BranchRejectedOp,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './write-in-branch.js';

@@ -79,6 +79,42 @@ const cases: readonly Case[] = [
     withheld: [],
   },
   { name: 'no object at all', answer: 'Hello there.\n', visible: 'Hello there.\n', withheld: [] },
+  {
+    name: 'an ops object whose first key is not "ops"',
+    answer: 'Noted. {"note": "x", "ops": [{"op": "add", "text": "t"}]}',
+    visible: 'Noted.',
+    withheld: ['{"note": "x", "ops": [{"op": "add", "text": "t"}]}'],
+  },
+  {
+    name: 'two ops objects in one answer',
+    answer: 'A. {"ops": [1]} B.\n```json\n{"ops": [2]}\n```',
+    visible: 'A. B.',
+    withheld: ['{"ops": [1]}', '{"ops": [2]}'],
+  },
+  {
+    name: 'an "ops" key that is not a list, and one nested in a value',
+    answer: '{"ops": "text"} and {"data": {"ops": []}}',
+    visible: '{"ops": "text"} and {"data": {"ops": []}}',
+    withheld: [],
+  },
+  {
+    name: 'a brace that opens no JSON right before an ops object',
+    answer: '{{"ops": []}',
+    visible: '{',
+    withheld: ['{"ops": []}'],
+  },
+  {
+    name: 'an ops object inside a JSON string is text',
+    answer: '{"say": "{\\"ops\\": []}"} x',
+    visible: '{"say": "{\\"ops\\": []}"} x',
+    withheld: [],
+  },
+  {
+    name: 'an escaped "ops" key',
+    answer: 'k {"o\\u0070s": []}',
+    visible: 'k',
+    withheld: ['{"o\\u0070s": []}'],
+  },
 ];
 
 /** Every way of cutting `text` into `parts` non-empty pieces. */
@@ -126,12 +162,21 @@ describe('OpsObjectFilter', () => {
     expect(filter.push('Nice')).toBe(' Nice');
   });
 
-  it('holds a brace only until it cannot open an ops object', () => {
+  it('holds a brace until it cannot be a JSON object, and a JSON object until it closes', () => {
     const filter = new OpsObjectFilter();
     expect(filter.push('Set {')).toBe('Set');
-    expect(filter.push('"')).toBe('');
-    expect(filter.push('n')).toBe(' {"n');
-    expect(filter.push('ame": 1}')).toBe('ame": 1}');
+    expect(filter.push('x')).toBe(' {x');
+    expect(filter.push(' then {"n')).toBe(' then');
+    expect(filter.holding).toBe(true);
+    expect(filter.push('ame": 1')).toBe('');
+    expect(filter.push('}!')).toBe(' {"name": 1}!');
+    expect(filter.holding).toBe(false);
+  });
+
+  it('releases an unclosed JSON object without an "ops" key at the end, and withholds nothing', () => {
+    const { released, withheld } = run(['Here: {"name": "Ada", "city": "Ly']);
+    expect(released.join('')).toBe('Here: {"name": "Ada", "city": "Ly');
+    expect(withheld).toEqual({ objects: [], truncated: false });
   });
 
   it('holds a fence line only until what it holds shows', () => {

@@ -11,7 +11,11 @@ import type { ProviderFamily } from '@symfonic/provider-families';
  *   `apply` directly);
  * - `too-many-ops`: the op comes after the first `Limits.opsPerApply` ops of
  *   the reply (counted across both channels) and was not applied; the ops
- *   before it were judged as usual.
+ *   before it were judged as usual;
+ * - `ancestor-read-only`: the op updates or deletes a memory kept at an
+ *   ancestor of the writing scope (a tenant's or a team's memory, read by
+ *   every scope below it), which a model may read but not change unless the
+ *   memory instance opts in with `writes: { ancestors: true }` (see `writeInBranch`).
  */
 export const RememberRejectionCode = {
   invalidOp: 'invalid-op',
@@ -21,9 +25,10 @@ export const RememberRejectionCode = {
   unknownRef: 'unknown-ref',
   idFromModel: 'id-from-model',
   tooManyOps: 'too-many-ops',
+  ancestorReadOnly: 'ancestor-read-only',
 } as const satisfies Record<
   string,
-  RejectionCode | 'unknown-ref' | 'id-from-model' | 'too-many-ops'
+  RejectionCode | 'unknown-ref' | 'id-from-model' | 'too-many-ops' | 'ancestor-read-only'
 >;
 
 /** One of the {@link RememberRejectionCode} values. */
@@ -31,23 +36,26 @@ export type RememberRejectionCode =
   (typeof RememberRejectionCode)[keyof typeof RememberRejectionCode];
 
 /**
- * Where an op came from: `text`, the `{"ops": [...]}` object of the answer
- * text; `tool-call`, the input of a memory tool call (its position in
+ * Where an op came from: `text`, an ops object of the answer text (a JSON
+ * object with an `ops` list, see `readOpsObjects`); `tool-call`, the input of a memory tool call (its position in
  * {@link RememberOutcome.toolCalls} is the op's `call`).
  */
 export type OpChannel = 'text' | 'tool-call';
 
 /**
  * Where one op sits in a reply. `index` is its position among all the ops of
- * the reply in the order `remember` reads them (the answer text's first, then
- * each memory tool call's, call by call); `position` its place in its own
- * channel's `ops` list; `call`, for the `tool-call` channel, the position of
- * its call in {@link RememberOutcome.toolCalls}.
+ * the reply in the order `remember` reads them (the answer text's ops objects
+ * first, object by object, then each memory tool call's, call by call);
+ * `position` its place in its own `ops` list; `object`, for the `text`
+ * channel, which ops object of the answer text it is in (0 the first);
+ * `call`, for the `tool-call` channel, the position of its call in
+ * {@link RememberOutcome.toolCalls}.
  */
 export interface OpSource {
   readonly index: number;
   readonly channel: OpChannel;
   readonly position: number;
+  readonly object?: number;
   readonly call?: number;
 }
 
@@ -89,8 +97,8 @@ export interface RememberedToolCall {
  *   list of it is longer than the reader reads);
  * - `no-json-object`: the reply made no memory tool call, and its answer text
  *   holds no JSON object;
- * - `no-ops`: the reply made no memory tool call, and the JSON object of its
- *   answer text has no `ops` list.
+ * - `no-ops`: the reply made no memory tool call, and the JSON objects of its
+ *   answer text have no `ops` list.
  */
 export type UnreadableCode = 'unreadable-reply' | 'no-json-object' | 'no-ops';
 
@@ -99,9 +107,9 @@ export interface RememberOutcome {
   /** The reply's provider family (`unknown` when unreadable). */
   readonly family: ProviderFamily;
   /**
-   * The answer a person should see: the reply's answer text with the ops object `remember` read
-   * cut out, with its code fence and the whitespace around it (see `answerWithoutOps`); the
-   * answer text unchanged when it carries no ops object; `''` for an unreadable reply.
+   * The answer a person should see: the reply's answer text without its ops objects, their code
+   * fences and the whitespace before them (see `readOpsObjects`), exactly what the stream filter
+   * releases; the answer text unchanged when it carries no ops object; `''` for an unreadable reply.
    */
   readonly answer: string;
   /** The ops written, all in one store write, in reading order. */

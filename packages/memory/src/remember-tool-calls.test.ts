@@ -118,6 +118,34 @@ describe.each(toolCallShapes)('remember reads memory tool calls: $name', (shape)
     ]);
   });
 
+  it('reads every ops object of the text, whatever its first key, and the calls, with one dedupe across them', async () => {
+    const { user } = freshUser();
+    const jazz = { op: 'add', text: 'The user likes jazz' };
+    const piano = { op: 'add', text: 'The user plays piano' };
+    const reply = await shape.reply({
+      text: `Noted! ${opsJson([jazz])} And {"note": "second", "ops": ${JSON.stringify([piano, { ...jazz, text: 'the user likes JAZZ' }])}} done.`,
+      calls: [memoryCall('call_4', { ops: [{ op: 'add', text: 'The user sings' }, piano] })],
+    });
+    const outcome = await memory.remember(user, reply, { provenance });
+    expect(outcome.answer).toBe('Noted! And done.');
+    expect(
+      outcome.applied.map(({ index, channel, object, call, record }) => [
+        index,
+        channel,
+        object ?? call,
+        record.text,
+      ]),
+    ).toEqual([
+      [0, 'text', 0, 'The user likes jazz'],
+      [1, 'text', 1, 'The user plays piano'],
+      [3, 'tool-call', 0, 'The user sings'],
+    ]);
+    expect(outcome.rejected.map(({ index, code, reason }) => [index, code, reason])).toEqual([
+      [2, 'duplicate', 'op 0 of this reply adds the same text'],
+      [4, 'duplicate', 'op 1 of this reply adds the same text'],
+    ]);
+  });
+
   it('refuses a call whose input is not {"ops": [...]} whole, with the reason, and reads the rest', async () => {
     const { user } = freshUser();
     // Not merely cut short: LangChain's chunk parser completes a truncated JSON string.

@@ -189,7 +189,7 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
       expect(outcome.family).toBe('gemini');
       expect(outcome.unreadable).toEqual({
         code: 'no-ops',
-        reason: 'the JSON object of the reply has no "ops" list',
+        reason: 'no JSON object of the answer text has an "ops" list',
       });
     }
     expect(await texts(user)).toEqual([]);

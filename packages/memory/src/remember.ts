@@ -2,7 +2,6 @@ import {
   Limits,
   type MemoryOpInput,
   type MemoryScope,
-  type MemoryWriter,
   normalizeMemoryText,
   type Provenance,
   parseInput,
@@ -12,7 +11,7 @@ import {
 import { type ProviderReply, readReply } from '@symfonic/provider-families';
 import { z } from 'zod';
 import { memoryToolName } from './memory-tool.js';
-import { answerWithoutOps } from './ops-object-span.js';
+import { readOpsObjects } from './read-ops-objects.js';
 import {
   type OpSource,
   type RememberedOp,
@@ -22,6 +21,7 @@ import {
 } from './remember-outcome.js';
 import { type ReplyOp, replyOps } from './reply-ops.js';
 import { translateModelOp } from './translate-model-op.js';
+import { type BranchWritePorts, type WritePolicy, writeInBranch } from './write-in-branch.js';
 
 /** Options of `remember`. */
 export interface RememberOptions {
@@ -56,20 +56,27 @@ function ignoredBesidesMemoryCalls(read: ProviderReply, toolName: string): reado
 }
 
 function sourceOf(op: ReplyOp, index: number): OpSource {
-  return op.call === undefined
-    ? { index, channel: op.channel, position: op.position }
-    : { index, channel: op.channel, position: op.position, call: op.call };
+  return {
+    index,
+    channel: op.channel,
+    position: op.position,
+    ...(op.object === undefined ? {} : { object: op.object }),
+    ...(op.call === undefined ? {} : { call: op.call }),
+  };
 }
 
 /**
  * Read a model reply and write the memory ops it carries at `scope`, from
- * both channels: the `{"ops": [...]}` object of the answer text (`readReply`
- * → `jsonPayload`) and the input of every call of the memory tool
+ * both channels: every ops object of the answer text (`readReply`, then
+ * `readOpsObjects`: a JSON object with an `ops` list, by the rule the stream
+ * filter withholds by) and the input of every call of the memory tool
  * (`toolName`, default `memory_ops`). All ops are read in one order (the
- * answer text's first, then each tool call's, call by call), each validated
+ * answer text's objects first, object by object, then each tool call's, call
+ * by call), each validated
  * and translated on its own (refs to ids, see `translateModelOp`), and the
- * valid ones written in one `writer.apply` with `provenance` plus the reply
- * family.
+ * valid ones written in one `writeInBranch` with `provenance` plus the reply
+ * family: an update or delete of a memory at an ancestor of `scope` is
+ * refused as `ancestor-read-only` unless `policy.ancestors` is set.
  *
  * - An op making the same change as an earlier op of the reply (the same add
  *   text after core's normalisation, the same update or delete of a memory),
@@ -87,13 +94,16 @@ function sourceOf(op: ReplyOp, index: number): OpSource {
  * `unreadable`.
  *
  * @throws InvalidMemoryInput when `scope`, `provenance`, `refs` or `toolName` is malformed (before any write).
+ * @throws MissingMemoryPort when an op updates or deletes and the store has no `get` (see `writeInBranch`).
+ * @throws ScopeViolation when the store answered a memory outside `scope`.
  * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
  */
 export async function remember(
-  writer: MemoryWriter,
+  writer: BranchWritePorts,
   scope: MemoryScope,
   reply: unknown,
   options: RememberOptions,
+  policy: WritePolicy = {},
 ): Promise<RememberOutcome> {
   const asking = toScope(scope);
   const read = readReply(reply);
@@ -105,7 +115,7 @@ export async function remember(
   const refs = parseInput(refsSchema, options.refs ?? {}, 'memory block refs');
   const toolName = parseInput(toolNameSchema, options.toolName ?? memoryToolName, 'tool name');
   const ignored = ignoredBesidesMemoryCalls(read, toolName);
-  const outcome = { family: read.family, answer: answerWithoutOps(read.text), ignored };
+  const outcome = { family: read.family, answer: readOpsObjects(read.text).answer, ignored };
 
   if (!read.readable) {
     const reason = read.oversized
@@ -170,14 +180,16 @@ export async function remember(
 
   const applied: RememberedOp[] = [];
   if (pending.length > 0) {
-    const result = await writer.apply(
+    const result = await writeInBranch(
+      writer,
       asking,
       pending.map(({ op }) => op),
       provenance,
+      policy,
     );
-    const pendingAt = (storeIndex: number) => {
-      const entry = pending[storeIndex];
-      if (!entry) throw new Error(`the store answered op ${storeIndex}, which it was not given`);
+    const pendingAt = (index: number) => {
+      const entry = pending[index];
+      if (!entry) throw new Error(`op ${index} was answered, and it was not given`);
       return entry;
     };
     for (const done of result.applied) {
@@ -195,7 +207,9 @@ export async function remember(
         ...entry.source,
         code: refused.code,
         reason: refused.reason,
-        ...(refused.existingId === undefined ? {} : { existingId: refused.existingId }),
+        ...('existingId' in refused && refused.existingId !== undefined
+          ? { existingId: refused.existingId }
+          : {}),
       });
     }
   }

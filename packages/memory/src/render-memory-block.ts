@@ -1,14 +1,14 @@
-import { flatten } from '@symfonic/core';
 import type { RecalledMemory } from './memory-block.js';
 import type { RankedMemory } from './rank-candidates.js';
 import { renderWorkingContext } from './render-working-context.js';
+import { shownText } from './shown-text.js';
 import type { WorkingContext } from './working-window.js';
 
 /**
  * Render a block: the semantic memories, then the episodic ones (each layer
  * in the given order: pinned facts first, then best first), then the working window. Each memory gets
  * a ref numbered from `#1` in render order and renders on one line,
- * `[layer #n] text`, its text flattened so it cannot start a line of its own.
+ * `[layer #n] text`, its text shown with `shownText` so it cannot start a line of its own.
  * Lines are joined by `\n`, with no trailing newline. A pure function: the
  * same inputs give byte-identical text.
  *
@@ -32,7 +32,7 @@ export function renderMemoryBlock(
   const recalled = ordered.map((memory, index) => {
     const ref = `#${index + 1}`;
     refs[ref] = memory.record.id;
-    lines.push(`[${memory.record.layer} ${ref}] ${flatten(memory.record.text).trim()}`);
+    lines.push(`[${memory.record.layer} ${ref}] ${shownText(memory.record.text)}`);
     return { ...memory, ref, pinned: memory.pinned === true };
   });
   const workingText = renderWorkingContext(working);

@@ -1,6 +1,7 @@
-import { flatten, type MemoryRecord } from '@symfonic/core';
+import type { MemoryRecord } from '@symfonic/core';
+import { shownText } from './shown-text.js';
 
 /** The characters a memory costs in the block: its text as it renders (flattened, trimmed). */
 export function renderedLength(record: MemoryRecord): number {
-  return flatten(record.text).trim().length;
+  return shownText(record.text).length;
 }

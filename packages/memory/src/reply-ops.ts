@@ -2,6 +2,7 @@ import type { ProviderReply, ToolCall } from '@symfonic/provider-families';
 import { jsonPayload, maxReplyItems } from '@symfonic/provider-families';
 import { z } from 'zod';
 import { isRecord } from './is-record.js';
+import { readOpsObjects } from './read-ops-objects.js';
 import type { OpChannel, RememberedToolCall, UnreadableCode } from './remember-outcome.js';
 
 /** One op of a reply, not yet validated, with where it came from. */
@@ -9,6 +10,8 @@ export interface ReplyOp {
   readonly input: unknown;
   readonly channel: OpChannel;
   readonly position: number;
+  /** For the `text` channel: which ops object of the answer text (0 the first). */
+  readonly object?: number;
   readonly call?: number;
 }
 
@@ -50,24 +53,25 @@ function opsOfCall(call: ToolCall): CallOps {
 
 /**
  * The memory ops a read reply carries, from both channels, in reading order:
- * the `ops` list of the answer text's JSON object first, then the input of
- * each call of the tool named `toolName`, call by call. A call whose input is
+ * the `ops` list of every ops object of the answer text first, object by
+ * object (see `readOpsObjects`: the rule the stream filter withholds by), then
+ * the input of each call of the tool named `toolName`, call by call. A call whose input is
  * not `{ "ops": [...] }` (or whose arguments did not parse) is reported in
  * `toolCalls` with the reason and contributes no op.
  *
- * A reply that made no memory tool call must carry the object in its text:
- * without it the answer is `no-json-object` or `no-ops`, as before tool calls.
+ * A reply that made no memory tool call must carry an ops object in its text:
+ * without one the answer is `no-ops` (its text holds JSON objects, none an
+ * ops object) or `no-json-object`.
  */
 export function replyOps(read: ProviderReply, toolName: string): ReplyOps {
-  const payload = jsonPayload(read.text);
-  const textOps = payload && Array.isArray(payload.ops) ? (payload.ops as unknown[]) : undefined;
+  const objects = readOpsObjects(read.text).objects;
   const calls = read.toolCalls.filter((call) => call.name === toolName);
-  if (calls.length === 0 && textOps === undefined) {
-    if (payload !== null) {
+  if (calls.length === 0 && objects.length === 0) {
+    if (jsonPayload(read.text) !== null) {
       return {
         ok: false,
         code: 'no-ops',
-        reason: 'the JSON object of the reply has no "ops" list',
+        reason: 'no JSON object of the answer text has an "ops" list',
       };
     }
     const skipped = read.ignored.length > 0 ? ` (skipped: ${read.ignored.join(', ')})` : '';
@@ -80,11 +84,16 @@ export function replyOps(read: ProviderReply, toolName: string): ReplyOps {
           : `the answer text holds no JSON object${skipped}`,
     };
   }
-  const ops: ReplyOp[] = (textOps ?? []).map((input, position) => ({
-    input,
-    channel: 'text',
-    position,
-  }));
+  const ops: ReplyOp[] = objects.flatMap((object, objectIndex) =>
+    object.ops.map(
+      (input, position): ReplyOp => ({
+        input,
+        channel: 'text',
+        position,
+        object: objectIndex,
+      }),
+    ),
+  );
   const toolCalls = calls.map((call, callIndex): RememberedToolCall => {
     const callOps = opsOfCall(call);
     if (!callOps.ok) {

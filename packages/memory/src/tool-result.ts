@@ -5,6 +5,7 @@ import type {
   RememberOutcome,
   RememberRejection,
 } from './remember-outcome.js';
+import { shownText } from './shown-text.js';
 
 /** An Anthropic `tool_result` content block (`Anthropic.ToolResultBlockParam`). */
 export interface AnthropicToolResult {
@@ -80,7 +81,7 @@ function opLine(position: number, applied?: RememberedOp, refused?: RememberReje
     const target = applied.ref === undefined ? '' : ` ${applied.ref}`;
     return `op ${position} (${applied.op}${target}): applied`;
   }
-  if (refused) return `op ${position}: refused, ${refused.code}: ${refused.reason}`;
+  if (refused) return `op ${position}: refused, ${refused.code}: ${shownText(refused.reason)}`;
   return `op ${position}: not applied`;
 }
 
@@ -91,7 +92,7 @@ function reportOf(
 ): CallReport {
   if (call.refused) {
     return {
-      text: `${call.name}: the input was refused: ${call.refused.reason}. No op was applied.`,
+      text: `${call.name}: the input was refused: ${shownText(call.refused.reason)}. No op was applied.`,
       failed: true,
     };
   }

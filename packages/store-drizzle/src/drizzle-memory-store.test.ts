@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import {
+  cosineSimilarity,
   DegradationCode,
   InvalidMemoryInput,
   Limits,
@@ -146,20 +147,38 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
   it('answers a vector query through the HNSW index of the embedder model', async () => {
     const { store } = await opened;
     const scope = { tenant: 'acme', path: ['user:1'] };
+    const cue = 'a puppy';
     const topics = ['tea', 'coffee', 'dog', 'cat', 'paris', 'music', 'car', 'kid', 'trip', 'nut'];
-    const ops = Array.from({ length: 1_000 }, (_, index) => ({
-      op: 'add',
-      text: `note ${index} on ${topics[index % topics.length]} and ${topics[(index * 7) % topics.length]}`,
-    }));
+    // The test embedder hashes every word into one of 64 dimensions, so a note's number can
+    // land in the dimension of "dog": such a note, not about dogs, ties with the dog notes
+    // (cosine 0.5), and which of the tied rows fill the vector list's window depends on the
+    // HNSW graph, whose levels pgvector draws at random. Notes whose only link to the cue is
+    // such a collision are left out, so the nearest rows are dog notes on every graph.
+    const [cueVector] = await embedder.embed([cue]);
+    const candidates = Array.from(
+      { length: 1_200 },
+      (_, index) =>
+        `note ${index} on ${topics[index % topics.length]} and ${topics[(index * 7) % topics.length]}`,
+    );
+    const vectors = await embedder.embed(candidates);
+    const similarity = new Map(
+      candidates.map((text, index) => [
+        text,
+        cosineSimilarity(cueVector ?? new Float32Array(), vectors[index] ?? new Float32Array()),
+      ]),
+    );
+    const texts = candidates
+      .filter((text) => / dog/.test(text) || similarity.get(text) === 0)
+      .slice(0, 1_000);
+    expect(texts).toHaveLength(1_000);
+    const ops = texts.map((text) => ({ op: 'add' as const, text }));
     for (let start = 0; start < ops.length; start += Limits.opsPerApply) {
       const batch = ops.slice(start, start + Limits.opsPerApply);
       await store.apply(scope, batch, provenance);
       await store.apply({ tenant: 'acme', path: ['user:2'] }, batch, provenance);
     }
     const database = await client;
-    const statements = await statementsOf(() =>
-      store.retrieve({ scope, cue: 'a puppy', limit: 5 }),
-    );
+    const statements = await statementsOf(() => store.retrieve({ scope, cue, limit: 5 }));
     const ranking = statements.find((statement) => statement.query.includes('semantic_nearest'));
     expect(ranking).toBeDefined();
     const plan = await database.transaction(async (transaction) => {
@@ -174,13 +193,17 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
       /Index Scan using memory_embeddings_hnsw_[0-9a-f]{16} on memory_embeddings/,
     );
     expect(plan).toMatch(/Order By: \(\(embedding\)::vector\(64\) <=>/);
-    // No memory holds "puppy": whatever comes back was found by the vector list alone.
-    const result = await store.retrieve({ scope, cue: 'a puppy', limit: 5 });
+    // No memory holds "puppy": whatever comes back was found by the vector list alone, and it
+    // is among the exact nearest: no row left out is nearer than the fifth one returned.
+    const result = await store.retrieve({ scope, cue, limit: 5 });
     expect(result.degradations).toEqual([]);
     expect(result.memories).toHaveLength(5);
+    const exact = texts.map((text) => similarity.get(text) ?? 0).sort((a, b) => b - a);
     for (const memory of result.memories) {
       expect(memory.record.scope).toEqual(scope);
       expect(memory.record.text).toMatch(/ dog/);
+      expect(memory.similarity ?? 0).toBeCloseTo(similarity.get(memory.record.text) ?? -1, 5);
+      expect(memory.similarity ?? 0).toBeGreaterThanOrEqual((exact[4] ?? 1) - 1e-6);
     }
   });
 

@@ -1,4 +1,5 @@
 import { describeMemoryStoreContract } from '@symfonic/store-contract';
+import { configureNeonForProxy, startWebSocketProxy } from '@symfonic/test-support/neon-proxy';
 import {
   serverHasPgvector,
   skippedWithoutDatabase,
@@ -6,9 +7,7 @@ import {
 } from '@symfonic/test-support/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openNeonStore } from './drivers/open-neon-store.js';
-import { configureNeonForProxy } from './testing/configure-neon-for-proxy.js';
 import { serverStoreHarness } from './testing/server-store-harness.js';
-import { startWebSocketProxy } from './testing/start-websocket-proxy.js';
 
 const suite = 'drizzle on Neon serverless (WebSocket pool, through a local proxy)';
 const url = await testDatabase('symfonic_drizzle_neon');

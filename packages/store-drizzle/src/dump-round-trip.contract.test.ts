@@ -7,16 +7,15 @@ import {
   type TransferScope,
 } from '@symfonic/store-contract';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { configureNeonForProxy, startWebSocketProxy } from '@symfonic/test-support/neon-proxy';
 import { skippedWithoutDatabase, testDatabase } from '@symfonic/test-support/postgres';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, expect } from 'vitest';
 import { createDrizzleStore } from './create-drizzle-store.js';
 import { openNeonStore } from './drivers/open-neon-store.js';
 import { openNodePostgresStore } from './drivers/open-node-postgres-store.js';
-import { configureNeonForProxy } from './testing/configure-neon-for-proxy.js';
 import { eraseStoreTables } from './testing/erase-store-tables.js';
 import { serverStoreHarness } from './testing/server-store-harness.js';
-import { startWebSocketProxy } from './testing/start-websocket-proxy.js';
 
 const client = PGlite.create({ extensions: { vector } });
 afterAll(async () => (await client).close());

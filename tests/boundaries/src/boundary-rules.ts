@@ -15,9 +15,15 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
   '@symfonic/ai-sdk-v7': ['@symfonic/core', '@symfonic/memory', '@symfonic/ai-sdk'],
 };
 
-/** Packages that a test file in any package may import, on top of its package's own allowance. */
+/**
+ * Packages that a test file in any package may import, on top of its package's own allowance:
+ * the two contract suites (stores run `@symfonic/store-contract`; every surface a model or
+ * client reaches memory through runs `@symfonic/surface-contract`), test plumbing, and the
+ * stores a test composes.
+ */
 export const testOnlyWorkspaceImports: readonly string[] = [
   '@symfonic/store-contract',
+  '@symfonic/surface-contract',
   '@symfonic/test-support',
   '@symfonic/store-memory',
   '@symfonic/store-drizzle',

@@ -12,6 +12,8 @@ import { MockLanguageModelV3 } from 'ai/test';
 export interface ScriptedStep {
   /** The answer text, as the deltas it streams in (joined for `doGenerate`). */
   readonly deltas?: readonly string[];
+  /** Further text blocks after the first (`deltas`), each as its deltas: a text part each for `doGenerate`. */
+  readonly moreBlocks?: readonly (readonly string[])[];
   readonly reasoning?: string;
   readonly toolCalls?: readonly { readonly toolName: string; readonly input: unknown }[];
   /** Default `tool-calls` when there are tool calls, `stop` otherwise. */
@@ -30,10 +32,13 @@ const finishOf = (step: ScriptedStep): LanguageModelV3FinishReason => {
   return { unified, raw: unified };
 };
 
+const textBlocksOf = (step: ScriptedStep): readonly (readonly string[])[] =>
+  step.deltas ? [step.deltas, ...(step.moreBlocks ?? [])] : [];
+
 function contentOf(step: ScriptedStep, index: number): LanguageModelV3Content[] {
   const content: LanguageModelV3Content[] = [];
   if (step.reasoning !== undefined) content.push({ type: 'reasoning', text: step.reasoning });
-  if (step.deltas) content.push({ type: 'text', text: step.deltas.join('') });
+  for (const block of textBlocksOf(step)) content.push({ type: 'text', text: block.join('') });
   step.toolCalls?.forEach((call, callIndex) => {
     content.push({
       type: 'tool-call',
@@ -55,11 +60,12 @@ export function streamPartsOf(step: ScriptedStep, index = 0): LanguageModelV3Str
       { type: 'reasoning-end', id: `r${index}` },
     );
   }
-  if (step.deltas) {
-    parts.push({ type: 'text-start', id: `t${index}` });
-    for (const delta of step.deltas) parts.push({ type: 'text-delta', id: `t${index}`, delta });
-    parts.push({ type: 'text-end', id: `t${index}` });
-  }
+  textBlocksOf(step).forEach((block, blockIndex) => {
+    const id = blockIndex === 0 ? `t${index}` : `t${index}-${blockIndex}`;
+    parts.push({ type: 'text-start', id });
+    for (const delta of block) parts.push({ type: 'text-delta', id, delta });
+    parts.push({ type: 'text-end', id });
+  });
   step.toolCalls?.forEach((call, callIndex) => {
     parts.push({
       type: 'tool-call',

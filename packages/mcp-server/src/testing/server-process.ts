@@ -24,11 +24,17 @@ export interface StdioSession {
   close(): Promise<void>;
 }
 
-/** Spawn the built server with `args` and connect the SDK's `Client` to it over stdio. */
-export async function connectStdio(args: readonly string[]): Promise<StdioSession> {
+/**
+ * Spawn the built server (or another built `program` serving as it does) with `args` and connect
+ * the SDK's `Client` to it over stdio.
+ */
+export async function connectStdio(
+  args: readonly string[],
+  program = binPath,
+): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [binPath, ...args],
+    args: [program, ...args],
     env: cleanEnvironment(),
     stderr: 'pipe',
   });
@@ -51,11 +57,15 @@ export interface HttpServerProcess {
 }
 
 /**
- * Spawn the built server with `args` (which include `--http 127.0.0.1:0`, a
- * free port) and wait for the line on stderr that names its endpoint.
+ * Spawn the built server (or another built `program` serving as it does) with `args` (which
+ * include `--http 127.0.0.1:0`, a free port) and wait for the line on stderr that names its
+ * endpoint.
  */
-export function startHttpServer(args: readonly string[]): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [binPath, ...args], {
+export function startHttpServer(
+  args: readonly string[],
+  program = binPath,
+): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [program, ...args], {
     env: cleanEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -107,9 +107,33 @@ describe('readReply on what an AI SDK middleware sees', () => {
     ]);
   });
 
-  it('refuses an array that is not all stream parts, and the empty array', () => {
+  it('refuses an array holding content parts or untyped values, and the empty array', () => {
     expect(readReply([...aiSdkModelStream, { type: 'text', text: 'x' }]).readable).toBe(false);
+    expect(readReply([...aiSdkModelStream, 'x']).readable).toBe(false);
+    expect(readReply([{ type: 'ping' }, { type: 'custom' }]).readable).toBe(false);
     expect(readReply([]).readable).toBe(false);
+  });
+
+  it('skips a part of a type it does not know (AI SDK 7 ping and custom, later types), naming it', () => {
+    const parts = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'ping' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Noted. ' },
+      { type: 'custom', kind: 'anthropic.container', value: { id: 'c' } },
+      { type: 'text-delta', id: 't', delta: '{"ops":[]}' },
+      { type: 'some-future-part', payload: 1 },
+      { type: 'text-end', id: 't' },
+      { type: 'ping' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'end_turn' }, usage: {} },
+    ];
+    expect(readReply(parts)).toEqual({
+      family: 'ai-sdk',
+      text: 'Noted. {"ops":[]}',
+      ignored: ['ping', 'custom', 'some-future-part'],
+      toolCalls: [],
+      readable: true,
+    });
   });
 
   it('reads the very result and parts a wrapLanguageModel middleware is handed', async () => {

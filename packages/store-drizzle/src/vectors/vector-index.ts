@@ -38,6 +38,8 @@ export interface VectorIndex {
    * holds only the memories without a vector of this model, so it is empty once every memory has one.
    */
   readonly createUnembedded: SQL;
+  /** The name of the index {@link createUnembedded} creates. */
+  readonly unembeddedName: string;
   /** A query vector as `'[…]'::vector(n)`. */
   literal(values: Float32Array | readonly number[]): SQL;
 }
@@ -65,7 +67,8 @@ export function vectorIndex(model: string, dimensions: number): VectorIndex {
   const column = sql`(${memoryEmbeddings.embedding}::${vectorType})`;
   const rows = sql`${memoryEmbeddings.model} = ${sql.raw(quoteLiteral(model))} and ${memoryEmbeddings.dimensions} = ${sql.raw(String(dimensions))}`;
   const create = sql`create index if not exists ${sql.identifier(name)} on ${memoryEmbeddings} using hnsw ((embedding::${vectorType}) vector_cosine_ops) where model = ${sql.raw(quoteLiteral(model))} and dimensions = ${sql.raw(String(dimensions))}`;
-  const createUnembedded = sql`create index if not exists ${sql.identifier(`memories_unembedded_${digest}`)} on ${memories} (tenant, sequence) where not (vector_models @> ${keyArray})`;
+  const unembeddedName = `memories_unembedded_${digest}`;
+  const createUnembedded = sql`create index if not exists ${sql.identifier(unembeddedName)} on ${memories} (tenant, sequence) where not (vector_models @> ${keyArray})`;
   return {
     model,
     dimensions,
@@ -77,6 +80,7 @@ export function vectorIndex(model: string, dimensions: number): VectorIndex {
     key,
     unembedded: sql`not (${memories.vectorModels} @> ${keyArray})`,
     createUnembedded,
+    unembeddedName,
     literal: (values) => sql`${`[${Array.from(values).join(',')}]`}::${vectorType}`,
   };
 }

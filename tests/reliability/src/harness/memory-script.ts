@@ -41,7 +41,8 @@ function refOf(block: MemoryBlock | undefined, text: string): string {
 
 /**
  * A conversation of two turns and two replies, through `record`, `hydrate`
- * and `remember`: ten store calls in all (`hydrate` makes two, the others one).
+ * and `remember`: fifteen store calls in all (`hydrate` makes three, `record` one, a
+ * `remember` one `get` per memory it updates or deletes, then one `apply`).
  * The second reply updates and deletes memories by the refs of the block
  * hydrated just before it.
  */

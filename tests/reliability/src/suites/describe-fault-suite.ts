@@ -41,8 +41,8 @@ async function referenceRun(context: SuiteContext): Promise<Reference> {
  * Run the script with its `failOn`-th store call failing (`timing`), and
  * check each step: the failing one reports the failure (record and
  * remember throw `MemoryUnavailable`, hydrate degrades the part that
- * failed), leaves the scope as it was before the step or (for a lost
- * answer) as the complete step leaves it, and a retry completes it; after
+ * failed), leaves the scope as it was before the step or (for a write
+ * whose answer was lost) as the complete step leaves it, and a retry completes it; after
  * every step the scope is exactly what the clean run had.
  */
 async function runWithFault(
@@ -83,7 +83,9 @@ async function runWithFault(
       } else {
         expect(MemoryUnavailable.isInstance(failure), `${where}: reports the failure`).toBe(true);
       }
-      const landed = timing === 'after' && step.kind !== 'hydrate';
+      // A write (`append`, `apply`) failing after it reached the store landed; a read (the
+      // `get` remember makes before a model's update or delete) changed nothing.
+      const landed = timing === 'after' && ['append', 'apply'].includes(faulty.failed[0] ?? '');
       expect(await snapshotScope(store, scope), `${where}: nothing half-written`).toEqual(
         landed ? reference.snapshots[index] : before,
       );
@@ -117,8 +119,10 @@ export function describeFaultSuite(context: SuiteContext): void {
       async (timing) => {
         const reference = await referenceRun(context);
         const total = reference.callsAfter.at(-1) ?? 0;
-        // Two records and two remembers make one call each; three hydrates make three (recent, scan, pinned).
-        expect(total).toBe(13);
+        // Two records make one call each; three hydrates make three (recent, scan, pinned); the
+        // first remember (adds only) makes one, the second three: a `get` for each memory it
+        // updates or deletes (whose scope decides whether a model may change it), then `apply`.
+        expect(total).toBe(15);
         expect(reference.snapshots.at(-1)?.memories).toEqual([
           'episodic|0.3|Sold the harbor boat Gaivota',
           'semantic|0.6|Teaches sailing at the harbor',

@@ -1,0 +1,2 @@
+export { leakingStore } from './leaking-store.js';
+export { seedStore, seedWriter } from './seed-store.js';
