@@ -4,12 +4,16 @@ import {
   MemoryUnavailable,
   ScopeViolation,
 } from '@symfonic/core';
-import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
+import {
+  type Memory,
+  type MemoryBlock,
+  type RememberOutcome,
+  withoutCarriedTurns,
+} from '@symfonic/memory';
 import type { BlockByToolCall } from './block-by-tool-call.js';
 import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
 import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
 import { type PromptReading, readPrompt } from './read-prompt.js';
-import { withoutCarriedTurns } from './without-carried-turns.js';
 
 /** What every call of one middleware shares: its options, and the turn it is in. */
 export interface MemorySetup {

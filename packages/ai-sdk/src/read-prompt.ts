@@ -1,4 +1,4 @@
-import { flatten } from '@symfonic/core';
+import { comparableText } from '@symfonic/memory';
 import type { PromptMessage } from './language-model-shapes.js';
 
 /** What one model call's prompt says about the turn it belongs to. */
@@ -33,9 +33,6 @@ const textOf = (message: PromptMessage): string =>
         .filter((part) => part.type === 'text' && typeof part.text === 'string')
         .map((part) => part.text)
         .join('\n');
-
-/** The text a turn is compared by: flattened to one line, trimmed. */
-export const comparableText = (text: string): string => flatten(text).trim();
 
 /** Read the turn a call belongs to out of its prompt. */
 export function readPrompt(prompt: readonly PromptMessage[]): PromptReading {

@@ -30,6 +30,14 @@ export {
   memoryToolInputSchema,
   memoryToolName,
 } from './memory-tool.js';
+export {
+  type MemoryToolOpsOptions,
+  type MemoryToolResult,
+  memoryToolDescriptions,
+  memoryToolInputSchemas,
+  memoryToolOps,
+  type ToolMemory,
+} from './memory-tool-ops.js';
 export { MissingMemoryPort } from './missing-memory-port.js';
 export {
   type ModelOp,
@@ -85,6 +93,11 @@ export {
   type ToolResults,
   toolResult,
 } from './tool-result.js';
+export {
+  carriedTurnReason,
+  comparableText,
+  withoutCarriedTurns,
+} from './without-carried-turns.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
 export {

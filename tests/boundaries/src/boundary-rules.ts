@@ -25,6 +25,7 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
   '@symfonic/cli': ['@symfonic/core', '@symfonic/memory', '@symfonic/open-store', '@symfonic/dump'],
   // An integration adapter builds on the memory capability.
   '@symfonic/ai-sdk': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
+  '@symfonic/langchain': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
   // Runs the @symfonic/ai-sdk suite against AI SDK 7.
   '@symfonic/ai-sdk-v7': ['@symfonic/core', '@symfonic/memory', '@symfonic/ai-sdk'],
 };
@@ -49,3 +50,14 @@ export const testOnlyWorkspaceImports: readonly string[] = [
 
 /** The only external module core may import: it depends on zod alone. */
 export const coreExternalImports: readonly string[] = ['zod'];
+
+/**
+ * Frameworks whose every import lives in one integration package, so that an
+ * upgrade of the framework touches one package: `langchain` and
+ * `@langchain/langgraph` live in `@symfonic/langchain` (`@symfonic/provider-history`
+ * keeps its `@langchain/core` peer, which is not listed). Apps may import them.
+ */
+export const frameworkHomes: Readonly<Record<string, string>> = {
+  langchain: '@symfonic/langchain',
+  '@langchain/langgraph': '@symfonic/langchain',
+};
