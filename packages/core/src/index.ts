@@ -17,6 +17,30 @@ export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
+export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
+export { compareCodePoints } from './feed/compare-code-points.js';
+export { compareScopes } from './feed/compare-scopes.js';
+export { decideRestore, type HeldMemory } from './feed/decide-restore.js';
+export { feedCursor, type TurnPosition } from './feed/feed-cursor.js';
+export { type FeedOptions, feedOptionsSchema } from './feed/feed-options.js';
+export { type LoggedTurn, loggedTurnSchema, type TurnPage } from './feed/logged-turn.js';
+export type { ChangePage, MemoryChange } from './feed/memory-change.js';
+export { readFeedOptions } from './feed/read-feed-options.js';
+export { readRestoreBatch } from './feed/read-restore-batch.js';
+export {
+  type RestoreBatch,
+  type RestoredMemory,
+  type RestoreOutcome,
+  RestoreRefusal,
+  type RestoreRefusalCode,
+  type RestoreResult,
+  restoreBatchSchema,
+  restoredHistoryProblem,
+  restoredMemorySchema,
+  restoredVersionSchema,
+} from './feed/restore-batch.js';
+export { sameMetadata, sameVersion } from './feed/same-version.js';
+export type { ScopePage, ScopeSummary } from './feed/scope-summary.js';
 export { firstNonFinite } from './first-non-finite.js';
 export { flatten } from './flatten.js';
 export { compareCandidates } from './fusion/compare-candidates.js';
@@ -81,6 +105,7 @@ export { type Provenance, provenanceSchema } from './provenance.js';
 export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';
 export { requireVisible } from './require-visible.js';
+export { requireWithin } from './require-within.js';
 export {
   type Degradation,
   DegradationCode,

@@ -38,4 +38,10 @@ export const Limits = {
    * reply would hold one transaction and its row locks for seconds.
    */
   opsPerApply: 256,
+  /** Most entries one page of `changes`, `scopes` or `turns` answers. */
+  feedPage: 1_000,
+  /** Entries a page of `changes`, `scopes` or `turns` answers when no `limit` is given. */
+  feedPageDefault: 100,
+  /** Most memories plus turns one `restore` batch may carry (it is one transaction). */
+  restoreBatch: 1_000,
 } as const;

@@ -81,6 +81,9 @@ export {
   rerankOptionsSchema,
 } from './rerank-options.js';
 export { shownText } from './shown-text.js';
+export { dropKind } from './telemetry/drop-kind.js';
+export type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
+export { memoryTracerName, recordMemorySpan } from './telemetry/trace-memory-operation.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,

@@ -28,6 +28,10 @@ function harness(
     list: (scope, options) => current.list(scope, options),
     listDeleted: (scope, options) => current.listDeleted(scope, options),
     history: (scope, id) => current.history(scope, id),
+    changes: (scope, options) => current.changes(scope, options),
+    scopes: (scope, options) => current.scopes(scope, options),
+    turns: (scope, options) => current.turns(scope, options),
+    restore: (scope, batch) => current.restore(scope, batch),
     forget: (scope) => current.forget(scope),
     close: () => current.close(),
   };

@@ -1,14 +1,28 @@
 /**
  * Which workspace packages each package may import, as docs/architecture.md states them. A test
  * file may also import the stores and the contract suite (tests compose), and
- * an app may import anything. The published program `@symfonic/mcp-server`
- * composes like an app, but only the memory loop and the Drizzle store it
- * ships with. Packages not listed here may import only core.
+ * an app may import anything. `@symfonic/open-store` is the one package that
+ * composes stores (it opens whichever a target names); the published programs
+ * `@symfonic/mcp-server` and `@symfonic/cli` compose like apps, but open their
+ * store only through it. Packages not listed here may import only core.
  */
 export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>> = {
   '@symfonic/core': [],
   '@symfonic/memory': ['@symfonic/core', '@symfonic/provider-families'],
-  '@symfonic/mcp-server': ['@symfonic/core', '@symfonic/memory', '@symfonic/store-drizzle'],
+  // Opens a store from a target: the one place a library package chooses a store.
+  '@symfonic/open-store': [
+    '@symfonic/core',
+    '@symfonic/memory',
+    '@symfonic/store-drizzle',
+    '@symfonic/store-memory',
+  ],
+  '@symfonic/mcp-server': [
+    '@symfonic/core',
+    '@symfonic/memory',
+    '@symfonic/store-drizzle',
+    '@symfonic/open-store',
+  ],
+  '@symfonic/cli': ['@symfonic/core', '@symfonic/memory', '@symfonic/open-store', '@symfonic/dump'],
   // An integration adapter builds on the memory capability.
   '@symfonic/ai-sdk': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
   '@symfonic/langchain': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
@@ -30,6 +44,8 @@ export const testOnlyWorkspaceImports: readonly string[] = [
   '@symfonic/store-drizzle',
   '@symfonic/provider-families',
   '@symfonic/legacy-port',
+  // The dump round trip is checked against every store, from the stores' own suites.
+  '@symfonic/dump',
 ];
 
 /** The only external module core may import: it depends on zod alone. */
