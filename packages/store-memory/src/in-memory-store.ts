@@ -21,12 +21,9 @@ import {
   InvalidMemoryInput,
   type ListDeletedOptions,
   type ListOptions,
-<<<<<<< HEAD
-  listDeletedOptionsSchema,
-=======
   type LoggedTurn,
+  listDeletedOptionsSchema,
   type MemoryChange,
->>>>>>> wip/operate-cli
   type MemoryOpInput,
   type MemoryPage,
   type MemoryQuery,
