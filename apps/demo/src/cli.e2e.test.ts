@@ -34,6 +34,7 @@ function run(
           NO_COLOR: '',
           FORCE_COLOR: '',
           DATABASE_URL: '',
+          SYMFONIC_DATABASE_URL: '',
           OPENAI_API_KEY: '',
           ANTHROPIC_API_KEY: '',
           GOOGLE_GENERATIVE_AI_API_KEY: '',

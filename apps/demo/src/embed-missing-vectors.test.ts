@@ -4,13 +4,20 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { MemoryScope } from '@symfonic/core';
 import { createLocalEmbedder } from '@symfonic/memory';
+import type { DrizzleMemoryStore } from '@symfonic/store-drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from './ask.js';
 import { CliError } from './cli-error.js';
 import { embedMissingVectors } from './embed-missing-vectors.js';
 import { withInterruptSignal } from './interrupt-signal.js';
-import { openDemoMemory } from './open-demo.js';
+import { type DemoMemory, openDemoMemory } from './open-demo.js';
 import { terminalOutput } from './output.js';
+
+/** The demo's store as the Drizzle store it is on PGlite (the backfill needs it). */
+function drizzleOf(demo: DemoMemory): DrizzleMemoryStore {
+  if (!demo.drizzle) throw new Error('expected the demo on a Drizzle store');
+  return demo.drizzle;
+}
 
 const scope: MemoryScope = { tenant: 'acme', path: ['user:lena'] };
 const written = 250;
@@ -74,7 +81,7 @@ describe('embedMissingVectors, on a PGlite database written with another embedde
     const controller = new AbortController();
     const progress = capture(() => controller.abort(new Error('stop')));
     const demo = await openDemoMemory({ dataDir, embedder: newer });
-    const stopped = await embedMissingVectors(demo.store, {
+    const stopped = await embedMissingVectors(drizzleOf(demo), {
       model: newer.model,
       signal: controller.signal,
       stream: progress.stream,
@@ -96,14 +103,14 @@ describe('embedMissingVectors, on a PGlite database written with another embedde
     const again = await openDemoMemory({ dataDir, embedder: newer });
     try {
       expect(
-        await embedMissingVectors(again.store, { model: newer.model, stream: rest.stream }),
+        await embedMissingVectors(drizzleOf(again), { model: newer.model, stream: rest.stream }),
       ).toBe(150);
       expect(rest.text()).toContain('embedding: 150/150 memories\n');
       expect(rest.text()).toContain(`embedded 150 memories that had no vector of ${newer.model}\n`);
 
       const nothing = capture();
       expect(
-        await embedMissingVectors(again.store, { model: newer.model, stream: nothing.stream }),
+        await embedMissingVectors(drizzleOf(again), { model: newer.model, stream: nothing.stream }),
       ).toBe(0);
       expect(nothing.text()).toBe('');
     } finally {

@@ -1,15 +1,14 @@
 import { resolve } from 'node:path';
-import type { EmbeddingProvider } from '@symfonic/core';
+import type { EmbeddingProvider, MemoryStore } from '@symfonic/core';
 import { createMemory, type Memory } from '@symfonic/memory';
+import { openStore } from '@symfonic/open-store';
 import type { DrizzleMemoryStore } from '@symfonic/store-drizzle';
-import { openNodePostgresStore } from '@symfonic/store-drizzle/node-postgres';
-import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 
 /** Where the demo keeps its memory. */
 export interface DemoStorageOptions {
   /** PGlite's data directory (default `./.symfonic`), used when no database URL is given. */
   readonly dataDir?: string;
-  /** A PostgreSQL or Neon connection string; overrides `dataDir`. */
+  /** Any `openStore` target (a `postgres://` URL, a Neon URL, `memory:`, a folder); overrides `dataDir`. */
   readonly databaseUrl?: string;
   /** Embeds memories and cues for the store and for recall (see `openDemoEmbedder`). */
   readonly embedder: EmbeddingProvider;
@@ -17,7 +16,9 @@ export interface DemoStorageOptions {
 
 /** The composed demo: a store, the memory loop over it, and how to close both. */
 export interface DemoMemory {
-  readonly store: DrizzleMemoryStore;
+  readonly store: MemoryStore;
+  /** The store again when it is a Drizzle one (its vectors can be backfilled); absent in memory. */
+  readonly drizzle: DrizzleMemoryStore | undefined;
   readonly memory: Memory;
   readonly where: string;
   close(): Promise<void>;
@@ -31,20 +32,29 @@ const recall = {
 };
 
 /**
- * Compose the demo the way a team would: the Drizzle store on embedded PGlite
- * (on disk in `dataDir`) or on PostgreSQL/Neon when a URL is given, the
- * chosen embedder, and `@symfonic/memory` over them.
+ * Compose the demo the way a team would: `openStore` on embedded PGlite (on
+ * disk in `dataDir`) or on the target `databaseUrl` names (PostgreSQL, Neon,
+ * `memory:`), the chosen embedder, and `@symfonic/memory` over them.
  *
  * @throws MemoryUnavailable when the database cannot be reached or opened.
  */
 export async function openDemoMemory(options: DemoStorageOptions): Promise<DemoMemory> {
   const { embedder } = options;
-  const store = options.databaseUrl
-    ? await openNodePostgresStore({ connectionString: options.databaseUrl, embedder })
-    : await openPGliteStore({ dataDir: resolve(options.dataDir ?? '.symfonic'), embedder });
-  const where = options.databaseUrl
-    ? 'PostgreSQL'
-    : `PGlite in ${resolve(options.dataDir ?? '.symfonic')}`;
-  const memory = createMemory({ store, embedder, working: { recentTurns: 6 }, recall });
-  return { store, memory, where, close: () => store.close() };
+  const opened = await openStore(options.databaseUrl ?? resolve(options.dataDir ?? '.symfonic'), {
+    embedder,
+  });
+  const memory = createMemory({
+    store: opened.store,
+    embedder,
+    working: { recentTurns: 6 },
+    recall,
+    telemetry: { storeKind: opened.kind },
+  });
+  return {
+    store: opened.store,
+    drizzle: opened.kind === 'memory' ? undefined : opened.store,
+    memory,
+    where: opened.where,
+    close: () => opened.close(),
+  };
 }

@@ -1,4 +1,5 @@
 import { type MemoryScope, parseScope } from '@symfonic/core';
+import { databaseUrlVariable } from '@symfonic/open-store';
 import { Command, Option } from 'commander';
 import { ask } from './ask.js';
 import { chat } from './chat.js';
@@ -30,14 +31,17 @@ async function withMemory<T>(
   const demo = await openDemoMemory({
     embedder,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...((options.databaseUrl ?? process.env.DATABASE_URL)
-      ? { databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL }
+    ...((options.databaseUrl ?? process.env[databaseUrlVariable])
+      ? { databaseUrl: options.databaseUrl ?? process.env[databaseUrlVariable] }
       : {}),
   });
   try {
-    await withInterruptSignal((signal) =>
-      embedMissingVectors(demo.store, { model: embedder.model, signal }),
-    );
+    const { drizzle } = demo;
+    if (drizzle) {
+      await withInterruptSignal((signal) =>
+        embedMissingVectors(drizzle, { model: embedder.model, signal }),
+      );
+    }
     return await work(demo);
   } finally {
     await demo.close();
@@ -66,7 +70,7 @@ export function demoProgram(output: Output, setExitCode: (code: number) => void)
     )
     .option(
       '--database-url <url>',
-      'use PostgreSQL or Neon instead of PGlite (or set DATABASE_URL)',
+      'use PostgreSQL, Neon or memory: instead of PGlite (or set SYMFONIC_DATABASE_URL)',
     )
     .addOption(
       new Option(

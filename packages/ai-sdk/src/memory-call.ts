@@ -4,12 +4,16 @@ import {
   MemoryUnavailable,
   ScopeViolation,
 } from '@symfonic/core';
-import type { Memory, MemoryBlock, RememberOutcome } from '@symfonic/memory';
+import {
+  type Memory,
+  type MemoryBlock,
+  type RememberOutcome,
+  withoutCarriedTurns,
+} from '@symfonic/memory';
 import type { BlockByToolCall } from './block-by-tool-call.js';
 import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
 import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
 import { type PromptReading, readPrompt } from './read-prompt.js';
-import { withoutCarriedTurns } from './without-carried-turns.js';
 
 /** What every call of one middleware shares: its options, and the turn it is in. */
 export interface MemorySetup {
@@ -42,7 +46,6 @@ export interface TurnState {
   readonly turnId: string;
   readonly block: MemoryBlock;
   readonly system: string;
-  readonly position: number;
   readonly degraded: readonly MemoryDegradation[];
   /** Logging the user's turn, started beside the model call; settles to its degradation, if any. */
   readonly recording: Promise<MemoryDegradation | undefined>;
@@ -171,15 +174,14 @@ export class MemoryCall<Options extends CallOptions> {
     const hydrateMs = elapsedSince(hydrateStarted);
     const afterHydrate = performance.now();
     const block = withoutCarriedTurns(hydration.block, reading.carried);
-    const lastLogged = Math.max(-1, ...hydration.block.working.turns.map((turn) => turn.turn));
-    const position = Math.max(reading.position, lastLogged + 1);
+    // The store numbers the turn (one past the highest logged, atomically): concurrent
+    // requests in one conversation never share a number.
     const recording =
       reading.kind === 'user-turn'
         ? MemoryCall.#record(setup, {
             turnId,
             speaker: setup.speakers.user,
             text: reading.text,
-            turn: position,
           })
         : Promise.resolve(undefined);
     // Awaited on the final step, which rethrows a failure that is not a degradation; a loop that
@@ -192,7 +194,6 @@ export class MemoryCall<Options extends CallOptions> {
       turnId,
       block,
       system,
-      position,
       degraded: [...hydration.degraded, ...block.degraded.conditions],
       recording,
     };
@@ -279,7 +280,7 @@ export class MemoryCall<Options extends CallOptions> {
 
   static async #record(
     setup: MemorySetup,
-    turn: { turnId: string; speaker: string; text: string; turn: number },
+    turn: { turnId: string; speaker: string; text: string },
   ): Promise<MemoryDegradation | undefined> {
     try {
       await setup.memory.record(setup.conversation, turn);
@@ -360,7 +361,6 @@ export class MemoryCall<Options extends CallOptions> {
       turnId: `${turn.turnId}:answer`,
       speaker: this.#setup.speakers.assistant,
       text: answer,
-      turn: turn.position + 1,
     });
     if (answerRecorded) this.#degraded.push(answerRecorded);
     const unreadable = outcome?.unreadable?.code === 'unreadable-reply';

@@ -1,4 +1,4 @@
-import { flatten } from '@symfonic/core';
+import { comparableText } from '@symfonic/memory';
 import type { PromptMessage } from './language-model-shapes.js';
 
 /** What one model call's prompt says about the turn it belongs to. */
@@ -10,8 +10,6 @@ export type PromptReading =
       readonly text: string;
       /** Identifies the user message within this conversation's prompt (its position and text). */
       readonly key: string;
-      /** How many user and assistant messages come before it. */
-      readonly position: number;
       /** The text of every user and assistant message of the prompt, flattened and trimmed. */
       readonly carried: ReadonlySet<string>;
     }
@@ -20,7 +18,6 @@ export type PromptReading =
       readonly kind: 'tool-step';
       readonly text: string;
       readonly key: string;
-      readonly position: number;
       readonly carried: ReadonlySet<string>;
     }
   /** Neither (an assistant prefill, a prompt without a user message): memory stays out of it. */
@@ -33,9 +30,6 @@ const textOf = (message: PromptMessage): string =>
         .filter((part) => part.type === 'text' && typeof part.text === 'string')
         .map((part) => part.text)
         .join('\n');
-
-/** The text a turn is compared by: flattened to one line, trimmed. */
-export const comparableText = (text: string): string => flatten(text).trim();
 
 /** Read the turn a call belongs to out of its prompt. */
 export function readPrompt(prompt: readonly PromptMessage[]): PromptReading {
@@ -50,10 +44,8 @@ export function readPrompt(prompt: readonly PromptMessage[]): PromptReading {
     return { kind: 'other', reason: 'the prompt holds no user message' };
   }
   const carried = new Set<string>();
-  let position = 0;
-  prompt.forEach((message, index) => {
+  prompt.forEach((message) => {
     if (message.role !== 'user' && message.role !== 'assistant') return;
-    if (index < userIndex) position += 1;
     const text = comparableText(textOf(message));
     if (text.length > 0) carried.add(text);
   });
@@ -62,7 +54,6 @@ export function readPrompt(prompt: readonly PromptMessage[]): PromptReading {
     kind: last.role === 'user' ? 'user-turn' : 'tool-step',
     text,
     key: `${userIndex}\u0000${text}`,
-    position,
     carried,
   };
 }

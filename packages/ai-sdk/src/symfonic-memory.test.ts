@@ -1,6 +1,6 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
-import { createMemory, type Memory } from '@symfonic/memory';
+import { carriedTurnReason, createMemory, type Memory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { MemoryReport } from './memory-report.js';
 import { symfonicMemory } from './symfonic-memory.js';
 import { answerWithOps, type ScriptedStep, scriptedModel } from './testing/scripted-model.js';
-import { carriedTurnReason } from './without-carried-turns.js';
 
 const tenant = 'acme';
 const user = (id: string): MemoryScope => ({ tenant, path: [`user:${id}`] });

@@ -7,9 +7,15 @@ import {
   parseInput,
   toScope,
 } from '@symfonic/core';
-import { type Memory, type MemoryBlock, memoryToolName } from '@symfonic/memory';
+import {
+  type Memory,
+  type MemoryBlock,
+  type MemoryTelemetry,
+  memoryToolName,
+} from '@symfonic/memory';
 import { z } from 'zod';
 import { BlockByToolCall } from './block-by-tool-call.js';
+import { requireOwnScopes } from './call-scopes.js';
 import { filterGenerateResult } from './filter-generate-result.js';
 import { filterStream } from './filter-stream.js';
 import type {
@@ -21,6 +27,7 @@ import type {
 } from './language-model-shapes.js';
 import { MemoryCall, type MemorySetup } from './memory-call.js';
 import type { MemoryReport } from './memory-report.js';
+import { emitMiddlewareSpan } from './memory-span.js';
 
 /** Options of {@link symfonicMemory}. */
 export interface SymfonicMemoryOptions {
@@ -45,6 +52,20 @@ export interface SymfonicMemoryOptions {
   readonly toolName?: string;
   /** A new turn id for each user turn (default a random UUID); the answer is logged as `<id>:answer`. */
   readonly turnId?: () => string;
+  /**
+   * Allow `owner` at the tenant root (`{ tenant, path: [] }`), where what this
+   * model remembers is read by every user of the tenant. Default `false`:
+   * such an owner is refused.
+   */
+  readonly tenantWide?: boolean;
+  /**
+   * OpenTelemetry spans (see `MemoryTelemetry` of `@symfonic/memory`): one
+   * `symfonic.middleware` span per model call, with counts, codes and
+   * durations; a no-op until the app installs a tracer provider. Give
+   * `createMemory` the same settings for its `symfonic.hydrate` and
+   * `symfonic.remember` spans.
+   */
+  readonly telemetry?: MemoryTelemetry;
 }
 
 /**
@@ -141,9 +162,15 @@ const budgetSchema = z.number().int().min(0).max(600_000);
  * and every later call of the middleware throws it. A model call that fails, or a stream that errors or is
  * cancelled, writes nothing.
  *
+ * A call may name its scopes in `providerOptions.symfonic` (`{ conversation,
+ * owner }`): one that names others than the middleware's is refused with
+ * `InvalidMemoryInput` (a middleware reused across requests), before memory
+ * or the model is called.
+ *
  * @throws InvalidMemoryInput when a scope is malformed, `owner` is not
  * `conversation` or one of its ancestors (its memories would never be
- * recalled there), or an option is out of range.
+ * recalled there), `owner` is the tenant root without `tenantWide: true`, or
+ * an option is out of range.
  */
 export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMiddleware {
   if (typeof options?.memory?.hydrate !== 'function') {
@@ -154,6 +181,11 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
   if (!isWithin(conversation, owner)) {
     throw new InvalidMemoryInput(
       'invalid symfonicMemory options: "owner" must be "conversation" or one of its ancestors, or what is remembered is never recalled there',
+    );
+  }
+  if (owner.path.length === 0 && options.tenantWide !== true) {
+    throw new InvalidMemoryInput(
+      'invalid symfonicMemory options: "owner" is the tenant root (path: []), so every user of the tenant would read what this model remembers; give the user\'s scope (e.g. path: ["user:42"]), or pass tenantWide: true if the memory is meant for the whole tenant',
     );
   }
   const setup: MemorySetup = {
@@ -172,7 +204,10 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     },
     hydrateBudgetMs: parseInput(budgetSchema, options.hydrateBudgetMs ?? 1_500, 'hydrateBudgetMs'),
     newTurnId: options.turnId ?? randomUUID,
-    onMemory: options.onMemory,
+    onMemory: (report) => {
+      emitMiddlewareSpan(options.telemetry, report);
+      options.onMemory?.(report);
+    },
     turns: new Map(),
     issued: new BlockByToolCall(),
     violation: undefined,
@@ -188,6 +223,7 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     },
 
     async wrapGenerate({ params, model }) {
+      requireOwnScopes(setup, (params as { providerOptions?: unknown }).providerOptions);
       const call = await MemoryCall.begin(setup, params);
       const result = await calling(call, () => model.doGenerate(call.params));
       if (!call.active) {
@@ -205,6 +241,7 @@ export function symfonicMemory(options: SymfonicMemoryOptions): SymfonicMemoryMi
     },
 
     async wrapStream({ params, model }) {
+      requireOwnScopes(setup, (params as { providerOptions?: unknown }).providerOptions);
       const call = await MemoryCall.begin(setup, params);
       const result = await calling(call, () => model.doStream(call.params));
       if (!call.active) {

@@ -12,10 +12,35 @@ export {
   conversationTurnSchema,
 } from './conversation-turn.js';
 export { cosineSimilarity } from './cosine-similarity.js';
+export { cueTermsShortened } from './cue-terms-shortened.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
+export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
+export { compareCodePoints } from './feed/compare-code-points.js';
+export { compareScopes } from './feed/compare-scopes.js';
+export { decideRestore, type HeldMemory } from './feed/decide-restore.js';
+export { feedCursor, type TurnPosition } from './feed/feed-cursor.js';
+export { type FeedOptions, feedOptionsSchema } from './feed/feed-options.js';
+export { type LoggedTurn, loggedTurnSchema, type TurnPage } from './feed/logged-turn.js';
+export type { ChangePage, MemoryChange } from './feed/memory-change.js';
+export { readFeedOptions } from './feed/read-feed-options.js';
+export { readRestoreBatch } from './feed/read-restore-batch.js';
+export {
+  type RestoreBatch,
+  type RestoredMemory,
+  type RestoreOutcome,
+  RestoreRefusal,
+  type RestoreRefusalCode,
+  type RestoreResult,
+  restoreBatchSchema,
+  restoredHistoryProblem,
+  restoredMemorySchema,
+  restoredVersionSchema,
+} from './feed/restore-batch.js';
+export { sameMetadata, sameVersion } from './feed/same-version.js';
+export type { ScopePage, ScopeSummary } from './feed/scope-summary.js';
 export { firstNonFinite } from './first-non-finite.js';
 export { flatten } from './flatten.js';
 export { compareCandidates } from './fusion/compare-candidates.js';
@@ -28,6 +53,7 @@ export {
   resolveFusionWeights,
 } from './fusion-weights.js';
 export { Limits } from './limits.js';
+export { listDeletedOptionsSchema } from './list-deleted-options.js';
 export { memoryIdSchema } from './memory-id.js';
 export {
   type MemoryLayer,
@@ -64,7 +90,9 @@ export type { ConversationSource } from './ports/conversation-source.js';
 export type { EmbeddingProvider } from './ports/embedding-provider.js';
 export type { MemoryRetrievalPort } from './ports/memory-retrieval-port.js';
 export type {
+  DeletedPage,
   ForgetResult,
+  ListDeletedOptions,
   ListOptions,
   MemoryPage,
   MemoryStore,
@@ -77,6 +105,7 @@ export { type Provenance, provenanceSchema } from './provenance.js';
 export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';
 export { requireVisible } from './require-visible.js';
+export { requireWithin } from './require-within.js';
 export {
   type Degradation,
   DegradationCode,

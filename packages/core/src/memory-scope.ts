@@ -57,8 +57,9 @@ function ownData(owner: object, key: PropertyKey): { value: unknown } | 'accesso
  * A plain copy of a scope input made of its own data properties only, each
  * read once: a tenant inherited from a prototype is absent, and a value
  * behind a getter (which could answer one thing to validation and another
- * later) is refused. A path longer than the limit is refused by its length,
- * before any element is read.
+ * later) is refused. A path given as a string (`path: 'user:42'`) is refused
+ * saying it must be a list. A path longer than the limit is refused by its
+ * length, before any element is read.
  */
 function ownDataScope(input: unknown, context: z.RefinementCtx): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
@@ -76,6 +77,15 @@ function ownDataScope(input: unknown, context: z.RefinementCtx): unknown {
   }
   const scope = Object.fromEntries(copy);
   const path: unknown = scope.path;
+  if (typeof path === 'string') {
+    context.addIssue({
+      code: 'custom',
+      path: ['path'],
+      message:
+        'a scope path is a list of segments, not a string: write path: ["user:42"], not path: "user:42" (parseScope reads the string form "acme/user:42")',
+    });
+    return z.NEVER;
+  }
   if (!Array.isArray(path) || path.length > Limits.pathDepth) return scope;
   const segments: unknown[] = [];
   for (let index = 0; index < path.length; index += 1) {

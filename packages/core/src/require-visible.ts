@@ -1,11 +1,7 @@
 import { ScopeViolation } from './errors/scope-violation.js';
 import type { MemoryScope } from './memory-scope.js';
 import { isVisible } from './scope.js';
-
-/** The `tenant/segment/…` form of a scope, without validating it (it names a row that leaked). */
-function scopeText(scope: MemoryScope): string {
-  return [scope.tenant, ...scope.path].join('/');
-}
+import { scopeText } from './scope-text.js';
 
 /**
  * Check every record a store or port answered against the asking scope with

@@ -39,7 +39,9 @@ export const DegradationCode = {
   vectorsIncomplete: 'vectors-incomplete',
   /**
    * The cue was longer than `Limits.cueText`: recall used its first
-   * `Limits.cueText` characters. The detail gives the cue's length.
+   * `Limits.cueText` characters; or it held more than `Limits.cueTerms`
+   * distinct words: the store searched for its first `Limits.cueTerms`. The
+   * detail gives the cue's length or its number of distinct words.
    */
   cueShortened: 'cue-shortened',
   /**

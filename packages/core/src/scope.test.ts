@@ -162,3 +162,13 @@ describe('parseScope / formatScope', () => {
     expect(parseScope('acme/用户:1/🎉')).toEqual(scope('acme', '用户:1', '🎉'));
   });
 });
+
+describe('a scope path given as a string', () => {
+  it('is refused saying it must be a list, whatever its length', () => {
+    for (const path of ['user:42', 'user:42/conversation:7/with/more/than/sixteen/characters']) {
+      expect(() => toScope({ tenant: 'acme', path })).toThrow(
+        'invalid memory scope: path: a scope path is a list of segments, not a string: write path: ["user:42"], not path: "user:42" (parseScope reads the string form "acme/user:42")',
+      );
+    }
+  });
+});

@@ -153,7 +153,7 @@ describe('symfonic-mcp start-up', () => {
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expect(oneLine(stderr)).toBe(
-      'symfonic-mcp: cannot open the memory database: the memory store could not open (failure code ECONNREFUSED)',
+      'symfonic-mcp: cannot open the memory database: the memory store could not open the database: no PostgreSQL server answered at that host and port: check the host and port in the URL, and that the server is running (failure code ECONNREFUSED)',
     );
     expect(stderr).not.toContain('s3cret');
   });

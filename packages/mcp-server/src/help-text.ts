@@ -21,6 +21,7 @@ Storage (one of):
                            migrations applied); one process per folder at a time
   --database-url <url>     PostgreSQL or Neon (postgres:// or postgresql://); when absent,
                            the ${databaseUrlVariable} environment variable is read
+                           (a postgres:// URL, or a folder for embedded PGlite)
 
 Transport:
   (default)                stdio: one client, one scope, fixed for the process

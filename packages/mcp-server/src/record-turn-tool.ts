@@ -7,8 +7,9 @@ import { toolAnswer, toolFailure } from './tool-answer.js';
 
 /**
  * `memory_record_turn { speaker, text }`: log one turn of the conversation
- * (the session's conversation scope), numbered after the last turn logged
- * there, so the working window of the next recall shows it. The turn's id
+ * (the session's conversation scope), numbered by the store's atomic
+ * numbering (one after the highest logged there), so concurrent calls never
+ * share a number and the working window of the next recall shows it. The turn's id
  * becomes the provenance of the session's next writes.
  */
 export function registerRecordTurnTool(server: McpServer, session: MemorySession): void {
@@ -33,10 +34,8 @@ export function registerRecordTurnTool(server: McpServer, session: MemorySession
     async ({ speaker, text }) => {
       try {
         const scope = session.scopes.conversation;
-        const [last] = (await session.store.recent(scope, 1)).slice(-1);
-        const turn = last === undefined ? 0 : last.turn + 1;
         const turnId = randomUUID();
-        await session.memory.record(scope, { turnId, speaker, text, turn });
+        const { turn } = await session.memory.record(scope, { turnId, speaker, text });
         session.turnLogged(turnId);
         return toolAnswer(`Recorded turn ${turn}.`, { turnId, turn });
       } catch (error) {

@@ -173,6 +173,14 @@ export function parseCommandLine(
   if (values.data !== undefined) {
     if (values.data.trim() === '') throw new StartupFailure('--data: the folder is empty');
     storage = { kind: 'pglite', dataDir: values.data };
+  } else if (
+    values['database-url'] === undefined &&
+    databaseUrl !== undefined &&
+    databaseUrl.trim() !== '' &&
+    !/^[a-z][a-z0-9+.-]+:/i.test(databaseUrl)
+  ) {
+    // SYMFONIC_DATABASE_URL holds a folder, as every Symfonic program reads it (openStore).
+    storage = { kind: 'pglite', dataDir: databaseUrl };
   } else if (databaseUrl !== undefined && databaseUrl !== '') {
     if (!/^postgres(?:ql)?:\/\//.test(databaseUrl)) {
       throw new StartupFailure('--database-url: expected a postgres:// or postgresql:// URL');

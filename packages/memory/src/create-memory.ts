@@ -6,6 +6,7 @@ import {
   type ConversationTurnInput,
   conversationTurnInputSchema,
   type EmbeddingProvider,
+  formatScope,
   type MemoryOpInput,
   type MemoryScope,
   type MemoryStore,
@@ -33,6 +34,13 @@ import { type RecallOptionsInput, resolveRecallOptions } from './recall-options.
 import { type RememberOptions, remember } from './remember.js';
 import type { RememberOutcome } from './remember-outcome.js';
 import { type RerankOptionsInput, resolveRerankOptions } from './rerank-options.js';
+import type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
+import {
+  hydrateAttributes,
+  importAttributes,
+  rememberAttributes,
+} from './telemetry/span-outcomes.js';
+import { traceMemoryOperation } from './telemetry/trace-memory-operation.js';
 import { workingWindowReader } from './working-window.js';
 import {
   type BranchApplyResult,
@@ -48,8 +56,8 @@ import {
  * `pinned` by `hydrate` for pinned facts (without it, `hydrate` reports
  * `no-pinned-source` and pins nothing); `apply` by `remember` and
  * `applyModelOps`, with `get` when a model updates or deletes (to keep
- * ancestors' memories read-only, unless `writes.ancestors`); `apply` and
- * `list` by `importConversation`. Every store of this project has them all; a
+ * ancestors' memories read-only, unless `writes.ancestors`); `apply`,
+ * `list`, `listDeleted` and `history` by `importConversation`. Every store of this project has them all; a
  * `LegacyRetrievalPort` has `scanCandidates` only, enough for recall.
  */
 export type MemoryPorts = Partial<
@@ -58,7 +66,7 @@ export type MemoryPorts = Partial<
     CandidateSource &
     PinnedMemorySource &
     MemoryWriter &
-    Pick<MemoryStore, 'list' | 'get'>
+    Pick<MemoryStore, 'list' | 'get' | 'listDeleted' | 'history'>
 >;
 
 /** Options of {@link createMemory}. */
@@ -89,6 +97,13 @@ export interface MemoryOptions {
   readonly rerank?: RerankOptionsInput;
   /** The time recency is measured against; default `() => new Date()`. */
   readonly clock?: () => Date;
+  /**
+   * OpenTelemetry spans for `hydrate`, `remember` and `importConversation`
+   * (see {@link MemoryTelemetry}): on by default, a no-op until the app
+   * installs a tracer provider; counts, codes and durations only, unless
+   * the app opts in to inputs and outputs.
+   */
+  readonly telemetry?: MemoryTelemetry;
   /**
    * What a model may change through this memory (`remember`, `applyModelOps`, and every
    * surface built on them). By default a model writing at a scope may update or delete only
@@ -158,7 +173,7 @@ export interface Memory {
    * id, in batches, every turn accounted for (see `importConversation`).
    *
    * @throws InvalidMemoryInput when the scope, the turns or an option is malformed.
-   * @throws MissingMemoryPort when the store has no `apply` or no `list`.
+   * @throws MissingMemoryPort when the store has no `apply`, `list`, `listDeleted` or `history`.
    * @throws MemoryUnavailable when the store cannot be reached; the batches before it are written.
    */
   importConversation(
@@ -191,6 +206,15 @@ export function createMemory(options: MemoryOptions): Memory {
   });
   const relevance = options.embedder ? embeddingRelevance(options.embedder) : undefined;
   const clock = options.clock ?? (() => new Date());
+  const telemetry = options.telemetry ?? {};
+  /** The scope as a span records it when inputs are recorded (a malformed one as it was given). */
+  const scopeText = (scope: MemoryScope) => {
+    try {
+      return formatScope(scope);
+    } catch {
+      return 'malformed';
+    }
+  };
   const writes: WritePolicy = { ancestors: options.writes?.ancestors === true };
   const writer = (neededBy: string): BranchWritePorts => {
     if (!store.apply) {
@@ -228,30 +252,47 @@ export function createMemory(options: MemoryOptions): Memory {
           neededBy: 'recall in hydrate (set recall.limit to 0 to go without)',
         });
       }
-      return hydrate(
-        {
-          window,
-          source: { scanCandidates: (query) => (store as CandidateSource).scanCandidates(query) },
-          ...(store.pinned
-            ? {
-                pinned: {
-                  pinned: (scope, pinnedOptions) =>
-                    (store as PinnedMemorySource).pinned(scope, pinnedOptions),
-                },
-              }
-            : {}),
-          recall: recallOptions,
-          now: clock(),
-          ...(relevance ? { relevance } : {}),
-          ...(rerank ? { rerank } : {}),
-        },
-        scope,
-        cue,
+      const hydrating = () =>
+        hydrate(
+          {
+            window,
+            source: { scanCandidates: (query) => (store as CandidateSource).scanCandidates(query) },
+            ...(store.pinned
+              ? {
+                  pinned: {
+                    pinned: (scope, pinnedOptions) =>
+                      (store as PinnedMemorySource).pinned(scope, pinnedOptions),
+                  },
+                }
+              : {}),
+            recall: recallOptions,
+            now: clock(),
+            ...(relevance ? { relevance } : {}),
+            ...(rerank ? { rerank } : {}),
+          },
+          scope,
+          cue,
+        );
+      return traceMemoryOperation(
+        telemetry,
+        'symfonic.hydrate',
+        () => ({
+          'symfonic.scope': scopeText(scope),
+          'symfonic.cue': typeof cue === 'string' ? cue : '',
+        }),
+        hydrating,
+        (block) => hydrateAttributes(block, telemetry),
       );
     },
 
     async remember(scope, reply, rememberOptions) {
-      return remember(writer('remember'), scope, reply, rememberOptions, writes);
+      return traceMemoryOperation(
+        telemetry,
+        'symfonic.remember',
+        () => ({ 'symfonic.scope': scopeText(scope) }),
+        () => remember(writer('remember'), scope, reply, rememberOptions, writes),
+        rememberAttributes,
+      );
     },
 
     async applyModelOps(scope, ops, provenance) {
@@ -263,7 +304,7 @@ export function createMemory(options: MemoryOptions): Memory {
     },
 
     async importConversation(scope, turns, importOptions) {
-      for (const method of ['apply', 'list'] as const) {
+      for (const method of ['apply', 'list', 'listDeleted', 'history'] as const) {
         if (!store[method]) {
           throw new MissingMemoryPort({
             method,
@@ -272,7 +313,13 @@ export function createMemory(options: MemoryOptions): Memory {
           });
         }
       }
-      return importConversation(store as ImportPorts, scope, turns, importOptions);
+      return traceMemoryOperation(
+        telemetry,
+        'symfonic.importConversation',
+        () => ({ 'symfonic.scope': scopeText(scope) }),
+        () => importConversation(store as ImportPorts, scope, turns, importOptions),
+        importAttributes,
+      );
     },
 
     instructions,

@@ -370,6 +370,25 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     expect(block.degraded.recall).toBe(false);
     expect(block.working.turns.map(({ turnId }) => turnId)).toEqual(['long']);
   });
+
+  it('recalls a cue of more than Limits.cueTerms distinct words for its first ones, and says so', async () => {
+    const { user, conversation } = freshUser();
+    await store.apply(user, [{ op: 'add', text: 'Keeps bees on the roof' }], writer);
+    const memory = createMemory({ store, clock, working: { recentTurns: 0 } });
+    // Made-up words no stemmer or stop list changes: 100 distinct ones after "bees".
+    const letters = 'bcdfghjklmnpqrtvwxz';
+    const filler = Array.from(
+      { length: 100 },
+      (_, index) =>
+        `zv${letters[Math.floor(index / letters.length)]}${letters[index % letters.length]}`,
+    );
+    const block = await memory.hydrate(conversation, `bees ${filler.join(' ')}`);
+    expect(block.recalled.map(({ record }) => record.text)).toEqual(['Keeps bees on the roof']);
+    expect(block.degraded.conditions).toContainEqual({
+      code: DegradationCode.cueShortened,
+      detail: `the cue has 101 distinct words: the store searched for its first ${Limits.cueTerms}`,
+    });
+  });
 });
 
 describe('createMemory ports', () => {

@@ -117,6 +117,59 @@ describe.each(storeKinds)('importConversation on the $name store', (kind) => {
     expect(other.merged.map(({ turnId }) => turnId)).toEqual(['t1', 't2', 't3', 't4']);
   });
 
+  it('never brings back a memory deleted since, nor the old text of one updated since', async () => {
+    const { user } = freshUser();
+    const memory = createMemory({ store });
+    const first = await memory.importConversation(user, conversation);
+    const idOf = (turnId: string) =>
+      first.imported.find((imported) => imported.turnId === turnId)?.memoryId as string;
+    await store.apply(
+      user,
+      [
+        { op: 'delete', id: idOf('t2') },
+        { op: 'update', id: idOf('t3'), text: 'Caroline: I went to a support group on Monday.' },
+      ],
+      { writer: 'user-edit' },
+    );
+    // t4's memory is updated, then deleted: it stays deleted.
+    await store.apply(user, [{ op: 'update', id: idOf('t4'), text: 'Melanie: How did it go?' }], {
+      writer: 'user-edit',
+    });
+    await store.apply(user, [{ op: 'delete', id: idOf('t4') }], { writer: 'user-edit' });
+    const listed = async () => (await store.list(user)).records.map(({ text }) => text).sort();
+    const before = await listed();
+
+    const rerun = await memory.importConversation(user, conversation);
+    expect(rerun.imported).toEqual([]);
+    expect(rerun.alreadyImported).toEqual([
+      { turnId: 't1', memoryId: idOf('t1') },
+      { turnId: 't2', memoryId: idOf('t2'), reason: 'deleted-since' },
+      { turnId: 't3', memoryId: idOf('t3'), reason: 'updated-since' },
+      { turnId: 't4', memoryId: idOf('t4'), reason: 'deleted-since' },
+    ]);
+    expect(accountedFor(rerun)).toBe(conversation.length);
+    expect(await listed()).toEqual(before);
+    expect(before).toEqual([
+      'Caroline: I went to a support group on Monday.',
+      '[8 May, 2023] Caroline: What did you paint last weekend?',
+    ]);
+  });
+
+  it('counts only its own writer: a memory another writer created and deleted is no import of its turn', async () => {
+    const { user } = freshUser();
+    const memory = createMemory({ store });
+    const [turn] = conversation;
+    const other = await memory.importConversation(user, [turn as ImportedTurn], {
+      writer: 'another-importer',
+    });
+    await store.apply(user, [{ op: 'delete', id: other.imported[0]?.memoryId as string }], {
+      writer: 'user-edit',
+    });
+    const outcome = await memory.importConversation(user, conversation);
+    expect(outcome.imported.map(({ turnId }) => turnId)).toEqual(['t1', 't2', 't3', 't4']);
+    expect(outcome.alreadyImported).toEqual([]);
+  });
+
   it('finishes an interrupted import on the next run: batches before the abort stay written', async () => {
     const { user } = freshUser();
     const memory = createMemory({ store });
@@ -193,6 +246,8 @@ describe('importConversation options', () => {
     const applies: number[] = [];
     const counted = {
       list: store.list.bind(store),
+      listDeleted: store.listDeleted.bind(store),
+      history: store.history.bind(store),
       apply: (...args: Parameters<MemoryStore['apply']>) => {
         applies.push(args[1].length);
         return store.apply(...args);
@@ -245,12 +300,23 @@ describe('importConversation options', () => {
     expect((await store.list(user)).records).toEqual([]);
   });
 
-  it('needs a store with apply and list', async () => {
+  it('needs a store with apply, list, listDeleted and history', async () => {
     const store = createInMemoryStore();
-    const memory = createMemory({ store: { apply: store.apply.bind(store) } });
-    await expect(memory.importConversation(freshUser().user, conversation)).rejects.toBeInstanceOf(
-      MissingMemoryPort,
-    );
+    const ports = {
+      apply: store.apply.bind(store),
+      list: store.list.bind(store),
+      listDeleted: store.listDeleted.bind(store),
+      history: store.history.bind(store),
+    };
+    for (const missing of Object.keys(ports) as (keyof typeof ports)[]) {
+      const { [missing]: _left, ...partial } = ports;
+      const memory = createMemory({ store: partial });
+      const failure = await memory
+        .importConversation(freshUser().user, conversation)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MissingMemoryPort);
+      expect((failure as Error).message).toContain(missing);
+    }
   });
 });
 

@@ -53,6 +53,20 @@ export interface ImportedMemory {
   readonly memoryId: string;
 }
 
+/**
+ * Why a turn an earlier import wrote is not written again although its
+ * memory no longer stands as imported: `deleted-since`, its memory was
+ * deleted after that import (writing it again would bring it back);
+ * `updated-since`, its memory was updated after it (writing the turn again
+ * would add back the text the update replaced).
+ */
+export type ChangedSince = 'deleted-since' | 'updated-since';
+
+/** A turn an earlier import wrote; `reason` when its memory changed since (see {@link ChangedSince}). */
+export interface AlreadyImportedMemory extends ImportedMemory {
+  readonly reason?: ChangedSince;
+}
+
 /** A turn whose text another memory of the scope already holds: that memory stands for it. */
 export interface MergedTurn extends ImportedMemory {
   readonly reason: string;
@@ -71,8 +85,12 @@ export interface RefusedTurn {
 export interface ImportOutcome {
   /** Written by this call. */
   readonly imported: readonly ImportedMemory[];
-  /** Written by an earlier import of the same turn id at this scope by the same writer: not written again. */
-  readonly alreadyImported: readonly ImportedMemory[];
+  /**
+   * Written by an earlier import of the same turn id at this scope by the
+   * same writer: not written again, even when its memory was deleted or
+   * updated since (then with the `reason`, and the memory's id).
+   */
+  readonly alreadyImported: readonly AlreadyImportedMemory[];
   /** Not written: another memory of the scope holds the same text. */
   readonly merged: readonly MergedTurn[];
   /** Not written: a malformed turn, a repeated turn id, or a memory the store refused. */
@@ -81,8 +99,11 @@ export interface ImportOutcome {
   readonly contextShortened: number;
 }
 
-/** The ports an import needs: `apply` to write and `list` to find earlier imports. */
-export type ImportPorts = Pick<MemoryStore, 'apply' | 'list'>;
+/**
+ * The ports an import needs: `apply` to write; `list`, `listDeleted` and
+ * `history` to find what earlier imports wrote and what became of it.
+ */
+export type ImportPorts = Pick<MemoryStore, 'apply' | 'list' | 'listDeleted' | 'history'>;
 
 const turnSchema = z
   .object({
@@ -126,20 +147,53 @@ function nearestEnd(text: string): { context: string; shortened: boolean } {
   return { context: points.slice(-Limits.memoryContext).join(''), shortened: true };
 }
 
+/** What earlier imports by one writer at one scope left, as a rerun needs to know it. */
+interface EarlierImports {
+  /** Turn id → the memory an earlier import wrote for it, and how that memory changed since. */
+  readonly byTurn: Map<string, { memoryId: string; reason?: ChangedSince }>;
+  /** Text an earlier import wrote → the id of its memory, deleted since. */
+  readonly deletedText: Map<string, string>;
+}
+
+/** Whether `memoryId` was created by `writer`: its first version says so. */
+async function createdBy(
+  store: ImportPorts,
+  scope: MemoryScope,
+  memoryId: string,
+  writer: string,
+): Promise<{ text: string } | undefined> {
+  const [first] = await store.history(scope, memoryId);
+  return first?.change === 'created' && first.provenance.writer === writer
+    ? { text: first.text }
+    : undefined;
+}
+
 /**
- * Every earlier import by `writer` at exactly `scope`: turn id → memory id,
- * read by paging through the scope's episodic memories (a cost linear in them).
+ * What earlier imports by `writer` at exactly `scope` left: every live
+ * episodic memory there whose metadata names a turn, kept by that turn's id
+ * (one another writer changed since counts when its history shows `writer`
+ * created it: `updated-since`), and every memory deleted there that `writer`
+ * created, kept by the text it was created with (a tombstone keeps no
+ * metadata; the text an import writes is a function of the turn). A cost
+ * linear in the scope's memories, plus one history read for each deleted
+ * memory and each one another writer changed.
  */
 async function earlierImports(
   store: ImportPorts,
   scope: MemoryScope,
   writer: string,
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  const take = (record: MemoryRecord) => {
+): Promise<EarlierImports> {
+  const byTurn: EarlierImports['byTurn'] = new Map();
+  const take = async (record: MemoryRecord) => {
     const turnId = record.metadata?.turnId;
-    if (record.provenance.writer !== writer || typeof turnId !== 'string') return;
-    if (sameScope(record.scope, scope) && !found.has(turnId)) found.set(turnId, record.id);
+    if (typeof turnId !== 'string' || !sameScope(record.scope, scope) || byTurn.has(turnId)) {
+      return;
+    }
+    if (record.provenance.writer === writer) {
+      byTurn.set(turnId, { memoryId: record.id });
+    } else if (await createdBy(store, scope, record.id, writer)) {
+      byTurn.set(turnId, { memoryId: record.id, reason: 'updated-since' });
+    }
   };
   let cursor: string | undefined;
   do {
@@ -149,10 +203,24 @@ async function earlierImports(
       ...(cursor === undefined ? {} : { cursor }),
     });
     requireVisible(page.records, scope);
-    for (const record of page.records) take(record);
+    for (const record of page.records) await take(record);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
-  return found;
+
+  const deletedText: EarlierImports['deletedText'] = new Map();
+  let deletedCursor: string | undefined;
+  do {
+    const page = await store.listDeleted(scope, {
+      limit: 1_000,
+      ...(deletedCursor === undefined ? {} : { cursor: deletedCursor }),
+    });
+    for (const id of page.ids) {
+      const created = await createdBy(store, scope, id, writer);
+      if (created && !deletedText.has(created.text)) deletedText.set(created.text, id);
+    }
+    deletedCursor = page.nextCursor;
+  } while (deletedCursor !== undefined);
+  return { byTurn, deletedText };
 }
 
 /**
@@ -165,7 +233,11 @@ async function earlierImports(
  *
  * Idempotent by turn id: a turn this writer already imported at this scope
  * is reported in `alreadyImported` and not written again, so an interrupted
- * import is finished by running it again. Nothing is dropped silently: a
+ * import is finished by running it again. A rerun also respects what
+ * happened since: a turn whose imported memory was deleted since is not
+ * written again (`reason: 'deleted-since'`: nothing comes back), nor one
+ * whose memory was updated since (`reason: 'updated-since'`: the old text
+ * does not come back beside the new one); the store's history tells. Nothing is dropped silently: a
  * malformed turn, a turn id repeated in the input or a memory the store
  * refuses (e.g. text over `Limits.memoryText`) is in `refused` with the
  * reason, and the other turns are imported; a turn whose text another memory
@@ -191,7 +263,7 @@ export async function importConversation(
   const earlier = await earlierImports(store, asking, settings.writer);
 
   const imported: ImportedMemory[] = [];
-  const alreadyImported: ImportedMemory[] = [];
+  const alreadyImported: AlreadyImportedMemory[] = [];
   const merged: MergedTurn[] = [];
   const refused: RefusedTurn[] = [];
   let contextShortened = 0;
@@ -249,9 +321,14 @@ export async function importConversation(
       continue;
     }
     seen.add(turn.turnId);
-    const existing = earlier.get(turn.turnId);
+    const existing = earlier.byTurn.get(turn.turnId);
     if (existing !== undefined) {
-      alreadyImported.push({ turnId: turn.turnId, memoryId: existing });
+      alreadyImported.push({ turnId: turn.turnId, ...existing });
+      continue;
+    }
+    const deleted = earlier.deletedText.get(text);
+    if (deleted !== undefined) {
+      alreadyImported.push({ turnId: turn.turnId, memoryId: deleted, reason: 'deleted-since' });
       continue;
     }
     const joined = before.join('\n');

@@ -7,6 +7,8 @@ export {
 } from './create-memory.js';
 export { type GeminiMemoryTool, geminiMemoryTool } from './gemini-memory-tool.js';
 export type {
+  AlreadyImportedMemory,
+  ChangedSince,
   ImportedMemory,
   ImportedTurn,
   ImportOptions,
@@ -30,6 +32,14 @@ export {
   memoryToolInputSchema,
   memoryToolName,
 } from './memory-tool.js';
+export {
+  type MemoryToolOpsOptions,
+  type MemoryToolResult,
+  memoryToolDescriptions,
+  memoryToolInputSchemas,
+  memoryToolOps,
+  type ToolMemory,
+} from './memory-tool-ops.js';
 export { MissingMemoryPort } from './missing-memory-port.js';
 export {
   type ModelOp,
@@ -71,6 +81,9 @@ export {
   rerankOptionsSchema,
 } from './rerank-options.js';
 export { shownText } from './shown-text.js';
+export { dropKind } from './telemetry/drop-kind.js';
+export type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
+export { memoryTracerName, recordMemorySpan } from './telemetry/trace-memory-operation.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,
@@ -82,6 +95,11 @@ export {
   type ToolResults,
   toolResult,
 } from './tool-result.js';
+export {
+  carriedTurnReason,
+  comparableText,
+  withoutCarriedTurns,
+} from './without-carried-turns.js';
 export { workingLine } from './working-line.js';
 export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
 export {

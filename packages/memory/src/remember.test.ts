@@ -237,3 +237,26 @@ describe.each(storeKinds)('remember on the $name store', (kind) => {
     ).rejects.toSatisfy(MemoryUnavailable.isInstance);
   });
 });
+
+describe('remember without its options', () => {
+  it('is refused with a typed error that says what to pass, and writes nothing', async () => {
+    const written: unknown[] = [];
+    const memory = createMemory({
+      store: {
+        apply: async (...args) => {
+          written.push(args);
+          return { applied: [], rejected: [] };
+        },
+      },
+    });
+    const reply = opsJson([{ op: 'add', text: 'The user lives in Lyon' }]);
+    const failure = await (
+      memory.remember as (scope: MemoryScope, reply: unknown) => Promise<unknown>
+    )({ tenant: 'acme', path: ['user:1'] }, reply).catch((error: unknown) => error);
+    expect(InvalidMemoryInput.isInstance(failure)).toBe(true);
+    expect((failure as Error).message).toBe(
+      'invalid remember options: pass { provenance: { writer } } as the third argument (who writes, and from which turn), with the refs of the block the reply was written from',
+    );
+    expect(written).toEqual([]);
+  });
+});

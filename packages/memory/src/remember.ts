@@ -1,4 +1,5 @@
 import {
+  InvalidMemoryInput,
   Limits,
   type MemoryOpInput,
   type MemoryScope,
@@ -93,7 +94,7 @@ function sourceOf(op: ReplyOp, index: number): OpSource {
  * object with an `ops` list in its text, writes nothing and says which in
  * `unreadable`.
  *
- * @throws InvalidMemoryInput when `scope`, `provenance`, `refs` or `toolName` is malformed (before any write).
+ * @throws InvalidMemoryInput when `scope`, `options` (left out included), `provenance`, `refs` or `toolName` is malformed (before any write).
  * @throws MissingMemoryPort when an op updates or deletes and the store has no `get` (see `writeInBranch`).
  * @throws ScopeViolation when the store answered a memory outside `scope`.
  * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
@@ -106,6 +107,11 @@ export async function remember(
   policy: WritePolicy = {},
 ): Promise<RememberOutcome> {
   const asking = toScope(scope);
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidMemoryInput(
+      'invalid remember options: pass { provenance: { writer } } as the third argument (who writes, and from which turn), with the refs of the block the reply was written from',
+    );
+  }
   const read = readReply(reply);
   const provenance = parseInput(
     provenanceSchema,

@@ -470,3 +470,75 @@ describe('reranking in recall, whatever the reranker answers', () => {
     );
   });
 });
+
+describe('reranking in recall, whatever the size of the scores', () => {
+  it('ranks a reranker answering ±1.7e308 in its order, with finite scores and no failure', async () => {
+    const extremes: Record<string, number> = {
+      'memory a': -1.7e308,
+      'memory b': 1.7e308,
+      'memory c': 1,
+      'memory d': 2,
+      'memory e': -1.7e308,
+    };
+    const reranker = createAiSdkReranker({
+      model: scoringModel((text) => extremes[text] as number).model,
+    });
+    const result = await recallWith(fiveCandidates, { reranker });
+    expect(ids(result)).toEqual(['b', 'd', 'c', 'a', 'e']);
+    expect(result.memories.map(({ score }) => score)).toEqual([1, 2 / 3, 1 / 3, 0, 0]);
+    expect(result.degradations).toEqual([]);
+  });
+
+  it("keeps the reranker's order and finite scores for any finite scores, extremes included", async () => {
+    const extreme = fc.oneof(
+      fc.constantFrom(
+        Number.MAX_VALUE,
+        -Number.MAX_VALUE,
+        1.7e308,
+        -1.7e308,
+        Number.MIN_VALUE,
+        -Number.MIN_VALUE,
+        0,
+        -0,
+      ),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(extreme, { minLength: 2, maxLength: 30 }),
+        fc.constantFrom(byRelevanceAlone.weights, {
+          relevance: 0.6,
+          salience: 0.25,
+          recency: 0.15,
+        }),
+        async (scores, weights) => {
+          const memories = scores.map((_score, index) => ({
+            record: memoryRecord(`m${String(index).padStart(2, '0')}`, `memory ${index}`, {
+              salience: 0.5,
+              updatedAt: now,
+            }),
+            relevance: scores.length - index,
+          }));
+          const model = answeringModel(
+            scores.map((relevanceScore, index) => ({ index, relevanceScore })),
+          );
+          const result = await recall(
+            answering({ memories }),
+            { scope: userScope, cue: 'x' },
+            resolveRecallOptions({ weights, limit: 30 }),
+            { now, rerank: resolveRerankOptions({ reranker: createAiSdkReranker({ model }) }) },
+          );
+          expect(result.degradations).toEqual([]);
+          for (const { score } of result.memories) expect(Number.isFinite(score)).toBe(true);
+          // Salience and recency are equal for all, so the order is the reranker's, ties by id.
+          const expected = memories
+            .map(({ record }, index) => ({ id: record.id, score: scores[index] as number }))
+            .sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1))
+            .map(({ id }) => id);
+          expect(ids(result)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

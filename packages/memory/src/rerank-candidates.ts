@@ -56,13 +56,35 @@ function failureDetail(reranker: Reranker, error: unknown): string {
 }
 
 /**
+ * Each score's place among the distinct `scores`, from 0 (the lowest) to 1
+ * (the highest), evenly spaced; equal scores share a place, and a single
+ * distinct score is at 1. The places depend on the order of the scores
+ * alone, so no score, however large, small or close to another, can
+ * overflow, collapse or reorder them.
+ */
+function placesOf(scores: readonly number[]): readonly number[] {
+  const distinct = [...new Set(scores)].sort((left, right) => left - right);
+  const placeOf = new Map(
+    distinct.map((score, index) => [
+      score,
+      distinct.length > 1 ? index / (distinct.length - 1) : 1,
+    ]),
+  );
+  return scores.map((score) => placeOf.get(score) as number);
+}
+
+/**
  * Rerank the first `rerank.candidates` of `ranked` (recall's candidates, best
  * first, all of them visible to the asking scope) with `rerank.reranker`:
  * their texts go to it with the cue, and its scores become the relevance
- * every candidate is ranked by again, rescaled to 0..1 and mixed with
+ * every candidate is ranked by again, placed on 0..1 and mixed with
  * salience and recency by `options.weights`, as {@link rankCandidates} does
  * (weights of `{ relevance: 1, salience: 0, recency: 0 }` give the
- * reranker's order alone). A candidate beyond the first `rerank.candidates`,
+ * reranker's order alone). The scores count by their order only: each
+ * becomes its place among the distinct scores, evenly spaced from 0 (the
+ * lowest) to 1 (the highest), so a reranker's scale, however extreme
+ * (±1.7e308, subnormals), never overflows the rescaling nor loses its order.
+ * A candidate beyond the first `rerank.candidates`,
  * which the reranker did not judge, counts as relevant as the least relevant
  * one it judged, so it can only come before one on salience and recency.
  * Each reranked memory carries its `rerankScore`, and every `score` is one
@@ -109,12 +131,13 @@ export async function rerankCandidates(
     };
   }
   const scoreOf = new Map(head.map(({ record }, index) => [record, scores[index] as number]));
-  const leastRelevant = Math.min(...scores);
+  const places = placesOf(scores);
+  const placeOf = new Map(head.map(({ record }, index) => [record, places[index] as number]));
   const reranked = rankCandidates(
     ranked.map(({ record, relevance }) => ({
       record,
       relevance,
-      rankBy: scoreOf.get(record) ?? leastRelevant,
+      rankBy: placeOf.get(record) ?? 0,
     })),
     options,
     now,

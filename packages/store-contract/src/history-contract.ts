@@ -1,6 +1,7 @@
+import { InvalidMemoryInput } from '@symfonic/core';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context.js';
-import { acme, addMemory } from './contract-fixtures.js';
+import { acme, addMemories, addMemory, expectFailure, globex } from './contract-fixtures.js';
 
 /** History and provenance: every change kept, oldest first, each with who made it. */
 export function describeHistoryContract(context: ContractContext): void {
@@ -81,6 +82,44 @@ export function describeHistoryContract(context: ContractContext): void {
 
     it('answers [] for an unknown id', async () => {
       expect(await context.store().history(acme('user:1'), 'never-issued-id')).toEqual([]);
+    });
+
+    it('lists the ids of the memories deleted at exactly a scope, by id, in pages, until forget', async () => {
+      const store = context.store();
+      const user = acme('user:1');
+      const records = await addMemories(store, user, ['one', 'two', 'three', 'four', 'kept']);
+      const [above] = await addMemories(store, acme(), ['at the tenant']);
+      const [below] = await addMemories(store, acme('user:1', 'conversation:1'), ['below']);
+      const [foreign] = await addMemories(store, globex('user:1'), ['foreign']);
+      const deleted = records.slice(0, 4).map(({ id }) => id);
+      await store.apply(
+        user,
+        deleted.map((id) => ({ op: 'delete' as const, id })),
+        { writer: 'person' },
+      );
+      await store.apply(acme(), [{ op: 'delete', id: above?.id as string }], { writer: 'p' });
+      await store.apply(
+        acme('user:1', 'conversation:1'),
+        [{ op: 'delete', id: below?.id as string }],
+        { writer: 'p' },
+      );
+      await store.apply(globex('user:1'), [{ op: 'delete', id: foreign?.id as string }], {
+        writer: 'p',
+      });
+      expect((await store.listDeleted(user)).ids).toEqual([...deleted].sort());
+      const first = await store.listDeleted(user, { limit: 3 });
+      expect(first.ids).toEqual([...deleted].sort().slice(0, 3));
+      const second = await store.listDeleted(user, {
+        limit: 3,
+        cursor: first.nextCursor as string,
+      });
+      expect(second).toEqual({ ids: [...deleted].sort().slice(3) });
+      const tombstone = (await store.history(user, deleted[0] as string)).at(-1);
+      expect(tombstone?.change).toBe('deleted');
+      await expectFailure(store.listDeleted(user, { limit: 0 }), InvalidMemoryInput.code);
+      await expectFailure(store.listDeleted(user, { cursor: '' }), InvalidMemoryInput.code);
+      await store.forget(user);
+      expect((await store.listDeleted(user)).ids).toEqual([]);
     });
   });
 }

@@ -1,4 +1,5 @@
 export { describeMemoryStoreContract } from './describe-memory-store-contract.js';
+export { describeRoundTripContract, type TransferScope } from './round-trip-contract.js';
 export type {
   OpenStoreHarness,
   StoreCapabilities,

@@ -230,6 +230,44 @@ export function describeRetrievalContract(context: ContractContext): void {
       expect(idsOf(result.memories)[0]).toBe(record.id);
     });
 
+    it('searches a cue for its first Limits.cueTerms distinct words, reporting cue-shortened', async () => {
+      const store = context.store();
+      const scope = acme('user:1');
+      // Made-up words no stemmer or stop list changes, each distinct.
+      const consonants = 'bcdfghjklmnpqrtvwxz';
+      const word = (index: number) =>
+        `kv${consonants[Math.floor(index / consonants.length)]}${consonants[index % consonants.length]}`;
+      const last = Limits.cueTerms - 1;
+      const [within, beyond] = await addMemories(store, scope, [word(last), word(Limits.cueTerms)]);
+      const words = Array.from({ length: Limits.cueTerms + 10 }, (_, index) => word(index));
+      // Said twice, the words are still distinct once: a repeat is not a new word.
+      const cue = [...words, ...words].join(' ');
+      const shortened = (result: RetrievalResult) =>
+        result.degradations.filter(({ code }) => code === DegradationCode.cueShortened);
+      for (const result of [
+        await store.retrieve({ scope, cue, limit: 5 }),
+        await store.scanCandidates({ scope, cue, limit: 5 }),
+      ]) {
+        // Only the words searched for find a memory by its words; vectors read the whole cue.
+        if (context.capabilities.vectors) expect(idsOf(result.memories)).toContain(within?.id);
+        else expect(idsOf(result.memories)).toEqual([within?.id]);
+        expect(shortened(result)).toEqual([
+          {
+            code: DegradationCode.cueShortened,
+            detail: expect.stringContaining(`the cue has ${Limits.cueTerms + 10} distinct words`),
+          },
+        ]);
+      }
+      const bounded = await store.retrieve({
+        scope,
+        cue: words.slice(0, Limits.cueTerms).join(' '),
+        limit: 5,
+      });
+      expect(idsOf(bounded.memories)).toContain(within?.id);
+      expect(shortened(bounded)).toEqual([]);
+      expect(beyond).toBeDefined();
+    });
+
     it('refuses a malformed query with InvalidMemoryInput', async () => {
       const store = context.store();
       const scope = acme('user:1');

@@ -1,4 +1,5 @@
 import { InvalidMemoryInput, resolveFusionWeights } from '@symfonic/core';
+import { DatabaseUnavailable } from './database/database-unavailable.js';
 import { migrateStore } from './database/migrate-store.js';
 import { PlannerStatistics } from './database/planner-statistics.js';
 import type { StoreDatabase } from './database/store-database.js';
@@ -32,7 +33,8 @@ export interface DrizzleStoreOptions extends RankingOptions {
  * closes `db` itself; pass `onClose` for that.
  *
  * @throws InvalidMemoryInput when the embedder's dimension or model is unusable, `scanBudget` is not a positive whole number, or `fusionWeights` are refused by `resolveFusionWeights`.
- * @throws MemoryUnavailable when the database cannot be reached or migrated.
+ * @throws DatabaseUnavailable (a `MemoryUnavailable`) when the database does not exist, refuses the credentials or its host does not answer.
+ * @throws MemoryUnavailable when the database cannot be reached or migrated otherwise.
  */
 export function createDrizzleStore(options: DrizzleStoreOptions): Promise<DrizzleMemoryStore> {
   return openDrizzleStore(options, { soleWriter: false });
@@ -88,6 +90,6 @@ export async function openDrizzleStore(
       ...(ownership.soleWriter ? { pinnedCache: new PinnedCache() } : {}),
     });
   } catch (error) {
-    throw toMemoryUnavailable(error, 'open');
+    throw DatabaseUnavailable.fromOpenFailure(error) ?? toMemoryUnavailable(error, 'open');
   }
 }

@@ -1,18 +1,26 @@
 import {
   type ApplyResult,
+  type ChangePage,
   type ConversationTurn,
   type ConversationTurnInput,
   candidateWindow,
   conversationTurnInputSchema,
+  cueTermsShortened,
   type Degradation,
   DegradationCode,
+  type DeletedPage,
   type EmbeddingProvider,
+  type FeedOptions,
   type ForgetResult,
   type FusionWeights,
+  feedCursor,
   firstNonFinite,
+  formatScope,
   InvalidMemoryInput,
   Limits,
+  type ListDeletedOptions,
   type ListOptions,
+  listDeletedOptionsSchema,
   type MemoryLayer,
   type MemoryPage,
   type MemoryQuery,
@@ -31,13 +39,21 @@ import {
   provenanceSchema,
   type RejectedOp,
   RejectionCode,
+  type RestoreBatch,
+  type RestoredMemory,
+  type RestoreResult,
   type RetrievalResult,
+  readFeedOptions,
+  readRestoreBatch,
   requireOpList,
   requireVisible,
+  requireWithin,
+  type ScopePage,
   type StoredLayer,
   scanWindow,
   settleCandidates,
   storedLayerSchema,
+  type TurnPage,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
@@ -48,6 +64,9 @@ import type { PlannerStatistics } from './database/planner-statistics.js';
 import { runInTransaction } from './database/run-in-transaction.js';
 import type { StoreDatabase } from './database/store-database.js';
 import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
+import { selectChanges } from './feed/select-changes.js';
+import { selectScopes } from './feed/select-scopes.js';
+import { selectTurns } from './feed/select-turns.js';
 import { memoryColumns } from './rows/memory-columns.js';
 import { memoryRecordOf } from './rows/memory-record-of.js';
 import { provenanceOf } from './rows/provenance-of.js';
@@ -56,6 +75,7 @@ import { memoryVersions } from './schema/memory-versions.js';
 import { turns } from './schema/turns.js';
 import { atScope } from './scope/at-scope.js';
 import { visibleTo } from './scope/visible-to.js';
+import { withinScope } from './scope/within-scope.js';
 import { hnswSearchBreadth } from './search/hnsw-search-breadth.js';
 import type { PinnedCache } from './search/pinned-cache.js';
 import { type RankedMemories, rankMemories } from './search/rank-memories.js';
@@ -74,6 +94,7 @@ import { appendTurn } from './writes/append-turn.js';
 import { ApplyConflict } from './writes/apply-conflict.js';
 import { type AcceptedOp, applyMemoryOps } from './writes/apply-memory-ops.js';
 import { forgetScope } from './writes/forget-scope.js';
+import { restoreEntries } from './writes/restore-entries.js';
 import { unstorableText } from './writes/unstorable-text.js';
 
 /** How the store ranks, decided when it was opened. */
@@ -491,6 +512,9 @@ export class DrizzleMemoryStore implements MemoryStore {
         detail: `${unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
       });
     }
+    if (ranked.cueTermsShortenedFrom !== undefined) {
+      degradations.push(cueTermsShortened(ranked.cueTermsShortenedFrom));
+    }
     if (ranked.commonWordsCut > 0) {
       degradations.push({
         code: DegradationCode.commonTermsSkipped,
@@ -633,6 +657,40 @@ export class DrizzleMemoryStore implements MemoryStore {
   }
 
   /**
+   * The ids of the memories deleted at exactly `scope`, by id, in pages of
+   * `limit` (100 by default, at most `Limits.queryLimit`): the tombstones of
+   * `memory_versions` at the scope, found through its ancestor-key index.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, cursor or limit.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  listDeleted(scope: MemoryScope, options: ListDeletedOptions = {}): Promise<DeletedPage> {
+    return this.#run('list deleted memories', async () => {
+      const where = toScope(scope);
+      const { cursor, limit } = parseInput(
+        listDeletedOptionsSchema,
+        options,
+        'listDeleted options',
+      );
+      const rows = await this.#settings.database
+        .select({ memoryId: memoryVersions.memoryId })
+        .from(memoryVersions)
+        .where(
+          and(
+            withinScope(memoryVersions, where),
+            atScope(memoryVersions, where),
+            eq(memoryVersions.change, 'deleted'),
+            cursor === undefined ? undefined : gt(memoryVersions.memoryId, cursor),
+          ),
+        )
+        .orderBy(asc(memoryVersions.memoryId))
+        .limit(limit + 1);
+      const ids = rows.slice(0, limit).map(({ memoryId }) => memoryId);
+      return rows.length > limit ? { ids, nextCursor: ids.at(-1) as string } : { ids };
+    });
+  }
+
+  /**
    * Every version of memory `id`, oldest first, if it is visible to `scope`
    * (a deleted memory's history included, ending with its tombstone); `[]`
    * for an unknown or foreign id.
@@ -661,6 +719,147 @@ export class DrizzleMemoryStore implements MemoryStore {
         at: row.at,
       }));
     });
+  }
+
+  /**
+   * Every version visible to `scope`, deletions included, in the feed order
+   * (time, memory id under the `"C"` collation, version), read through the
+   * `memory_versions_feed` index; see core's `MemoryStore.changes`.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, limit or cursor.
+   * @throws ScopeViolation when a row not visible to the scope came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  changes(scope: MemoryScope, options?: FeedOptions): Promise<ChangePage> {
+    return this.#run('read the change feed', async () => {
+      const where = toScope(scope);
+      const { limit, after } = readFeedOptions(options, feedCursor.decodeChange);
+      await this.#settings.statistics.refresh();
+      const rows = await selectChanges(this.#settings.database, where, after, limit + 1);
+      const changes = rows.slice(0, limit);
+      requireVisible(
+        changes.map((change) => ({ id: change.memoryId, scope: change.scope })),
+        where,
+      );
+      const last = changes.at(-1);
+      return rows.length > limit && last
+        ? { changes, nextCursor: feedCursor.encodeChange(last) }
+        : { changes };
+    });
+  }
+
+  /**
+   * The scopes at or below `scope` holding memories (live or deleted) or
+   * turns, with their counts and last write, by path; see core's
+   * `MemoryStore.scopes`.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, limit or cursor.
+   * @throws ScopeViolation when a scope outside `scope` came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  scopes(scope: MemoryScope, options?: FeedOptions): Promise<ScopePage> {
+    return this.#run('list scopes', async () => {
+      const where = toScope(scope);
+      const { limit, after } = readFeedOptions(options, feedCursor.decodeScope);
+      const rows = await selectScopes(this.#settings.database, where, after, limit + 1);
+      const scopes = rows.slice(0, limit);
+      requireWithin(
+        scopes.map((summary) => ({ id: formatScope(summary.scope), scope: summary.scope })),
+        where,
+      );
+      const last = scopes.at(-1);
+      return rows.length > limit && last
+        ? { scopes, nextCursor: feedCursor.encodeScope(last.scope) }
+        : { scopes };
+    });
+  }
+
+  /**
+   * Every turn at or below `scope` with its scope and time, by path, turn
+   * number, then arrival; see core's `MemoryStore.turns`.
+   *
+   * @throws InvalidMemoryInput for a malformed scope, limit or cursor.
+   * @throws ScopeViolation when a turn outside `scope` came back.
+   * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
+   */
+  turns(scope: MemoryScope, options?: FeedOptions): Promise<TurnPage> {
+    return this.#run('read the turn feed', async () => {
+      const where = toScope(scope);
+      const { limit, after } = readFeedOptions(options, feedCursor.decodeTurn);
+      const rows = await selectTurns(this.#settings.database, where, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const turns = page.map((row) => row.turn);
+      requireWithin(
+        turns.map((turn) => ({ id: turn.turnId, scope: turn.scope })),
+        where,
+      );
+      const last = page.at(-1);
+      return rows.length > limit && last
+        ? {
+            turns,
+            nextCursor: feedCursor.encodeTurn({
+              scope: last.turn.scope,
+              turn: last.turn.turn,
+              arrival: last.arrival,
+            }),
+          }
+        : { turns };
+    });
+  }
+
+  /**
+   * Write memories with their whole history, and turns, back exactly as
+   * another store answered them, in one transaction (run again, up to five
+   * times, when it loses a race to a concurrent writer); see core's
+   * `MemoryStore.restore`. Live memories are embedded first when the store
+   * ranks by vectors. An entry PostgreSQL cannot keep exactly (U+0000, a lone
+   * surrogate, a leading U+FEFF) is refused as `unstorable`.
+   *
+   * @throws InvalidMemoryInput when the batch is malformed; nothing is written.
+   * @throws ScopeViolation when an entry is not at or below `scope`; nothing is written.
+   * @throws MemoryUnavailable when the database or the embedder cannot be reached, or the store is closed; nothing was written.
+   */
+  restore(scope: MemoryScope, batch: RestoreBatch): Promise<RestoreResult> {
+    return this.#run('restore memories', async () => {
+      const where = toScope(scope);
+      const entries = readRestoreBatch(where, batch);
+      const vectors = await this.#embedRestored(entries.memories);
+      return this.#write(async () => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            const written = await runInTransaction(this.#settings.database, (transaction) =>
+              restoreEntries(transaction, entries, vectors ? { vectors } : {}),
+            );
+            this.#settings.statistics.noteChanges(written.changedMemories);
+            return { memories: written.memories, turns: written.turns };
+          } catch (error) {
+            if (!retriedCodes.has(databaseErrorCode(error) ?? '') || attempt >= applyAttempts) {
+              throw error;
+            }
+          }
+        }
+      });
+    });
+  }
+
+  /** The vectors of the live texts of restored memories, by text, when the store ranks by vectors. */
+  async #embedRestored(
+    restored: readonly RestoredMemory[],
+  ): Promise<{ index: VectorIndex; byText: Map<string, Float32Array> } | undefined> {
+    const { embedder, vectorIndex } = this.#settings;
+    if (!embedder || !vectorIndex) return undefined;
+    const texts = new Set<string>();
+    for (const memory of restored) {
+      const last = memory.versions.at(-1);
+      if (last && last.change !== 'deleted') texts.add(last.text);
+    }
+    const byText = new Map<string, Float32Array>();
+    if (texts.size === 0) return { index: vectorIndex, byText };
+    const vectors = await this.#embed([...texts]);
+    [...texts].forEach((text, position) => {
+      byText.set(text, vectors[position] as Float32Array);
+    });
+    return { index: vectorIndex, byText };
   }
 
   /**

@@ -1,4 +1,8 @@
 export { createDrizzleStore, type DrizzleStoreOptions } from './create-drizzle-store.js';
+export {
+  type DatabaseProblem,
+  DatabaseUnavailable,
+} from './database/database-unavailable.js';
 export { type MigrationReport, migrateStore } from './database/migrate-store.js';
 export type { StoreDatabase } from './database/store-database.js';
 export type { DrizzleMemoryStore } from './drizzle-memory-store.js';

@@ -1,4 +1,9 @@
-import type { MemoryRecord, MemoryVersion } from '@symfonic/core';
+import type { MemoryRecord, MemoryScope, MemoryVersion } from '@symfonic/core';
+
+/** A copy of a stored scope (see {@link copyRecord}). */
+export function copyScope(scope: MemoryScope): MemoryScope {
+  return { tenant: scope.tenant, path: [...scope.path] };
+}
 
 /**
  * A copy of a stored record that shares nothing mutable with the store, so a
@@ -7,7 +12,7 @@ import type { MemoryRecord, MemoryVersion } from '@symfonic/core';
 export function copyRecord(record: MemoryRecord): MemoryRecord {
   const copy: MemoryRecord = {
     ...record,
-    scope: { tenant: record.scope.tenant, path: [...record.scope.path] },
+    scope: copyScope(record.scope),
     provenance: { ...record.provenance },
     createdAt: new Date(record.createdAt.getTime()),
     updatedAt: new Date(record.updatedAt.getTime()),

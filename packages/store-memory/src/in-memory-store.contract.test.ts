@@ -26,7 +26,12 @@ function harness(
     pinned: (scope, options) => current.pinned(scope, options),
     get: (scope, id) => current.get(scope, id),
     list: (scope, options) => current.list(scope, options),
+    listDeleted: (scope, options) => current.listDeleted(scope, options),
     history: (scope, id) => current.history(scope, id),
+    changes: (scope, options) => current.changes(scope, options),
+    scopes: (scope, options) => current.scopes(scope, options),
+    turns: (scope, options) => current.turns(scope, options),
+    restore: (scope, batch) => current.restore(scope, batch),
     forget: (scope) => current.forget(scope),
     close: () => current.close(),
   };

@@ -1,18 +1,29 @@
 import {
   type ApplyResult,
+  type ChangePage,
   type ConversationTurn,
   type ConversationTurnInput,
   candidateWindow,
+  compareScopes,
   conversationTurnInputSchema,
+  cueTermsShortened,
   type Degradation,
   DegradationCode,
+  type DeletedPage,
   defaultFusionWeights,
   type EmbeddingProvider,
+  type FeedOptions,
   type ForgetResult,
   type FusionWeights,
+  feedCursor,
   firstNonFinite,
+  formatScope,
   InvalidMemoryInput,
+  type ListDeletedOptions,
   type ListOptions,
+  type LoggedTurn,
+  listDeletedOptionsSchema,
+  type MemoryChange,
   type MemoryOpInput,
   type MemoryPage,
   type MemoryQuery,
@@ -29,19 +40,32 @@ import {
   parseInput,
   pinnedOptionsSchema,
   provenanceSchema,
+  type RestoreBatch,
+  type RestoreResult,
   type RetrievalResult,
+  readFeedOptions,
+  readRestoreBatch,
   requireOpList,
+  requireVisible,
+  requireWithin,
+  type ScopePage,
+  type ScopeSummary,
   type ScoredMemory,
+  sameScope,
   scanWindow,
   settleCandidates,
+  type TurnPage,
+  type TurnPosition,
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
-import { copyRecord, copyVersion } from './copy-record.js';
+import { copyRecord, copyScope, copyVersion } from './copy-record.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { planApply } from './plan-apply.js';
+import { planRestore } from './plan-restore.js';
 import { isPrefixVisible, scopePathPrefix } from './scope-path-prefix.js';
 import { searchTenant } from './search-tenant.js';
+import { summarizeScopes } from './summarize-scopes.js';
 import { TenantMemories } from './tenant-memories.js';
 import { TurnLog } from './turn-log.js';
 
@@ -95,10 +119,10 @@ export class InMemoryStore implements MemoryStore {
     const key = scopePathPrefix(valid);
     let log = tenant.turns.get(key);
     if (!log) {
-      log = new TurnLog();
+      log = new TurnLog(valid);
       tenant.turns.set(key, log);
     }
-    return log.append(parsed);
+    return log.append(parsed, this.now());
   }
 
   async recent(scope: MemoryScope, limit: number): Promise<readonly ConversationTurn[]> {
@@ -234,12 +258,132 @@ export class InMemoryStore implements MemoryStore {
     return { records };
   }
 
+  async listDeleted(scope: MemoryScope, options: ListDeletedOptions = {}): Promise<DeletedPage> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { cursor, limit } = parseInput(listDeletedOptionsSchema, options, 'listDeleted options');
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { ids: [] };
+    const key = scopePathPrefix(valid);
+    const ids: string[] = [];
+    for (const memory of tenant.memories.values()) {
+      if (memory.live || memory.key !== key) continue;
+      if (cursor === undefined || memory.record.id > cursor) ids.push(memory.record.id);
+    }
+    ids.sort();
+    return ids.length > limit
+      ? { ids: ids.slice(0, limit), nextCursor: ids[limit - 1] as string }
+      : { ids };
+  }
+
   async history(scope: MemoryScope, id: string): Promise<readonly MemoryVersion[]> {
     this.ensureOpen();
     const valid = toScope(scope);
     const memoryId = parseInput(memoryIdSchema, id, 'memory id');
     const memory = this.tenants.get(valid.tenant)?.visible(memoryId, scopePathPrefix(valid));
     return memory ? memory.versions.map(copyVersion) : [];
+  }
+
+  async changes(scope: MemoryScope, options?: FeedOptions): Promise<ChangePage> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { limit, after } = readFeedOptions(options, feedCursor.decodeChange);
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { changes: [] };
+    const key = scopePathPrefix(valid);
+    const changes: MemoryChange[] = [];
+    for (const version of tenant.changes.after(after)) {
+      const memory = tenant.memories.get(version.memoryId);
+      if (!memory || !isPrefixVisible(memory.key, key)) continue;
+      if (changes.length === limit) {
+        return { changes, nextCursor: feedCursor.encodeChange(changes.at(-1) as MemoryChange) };
+      }
+      changes.push({ ...copyVersion(version), scope: copyScope(memory.record.scope) });
+    }
+    requireVisible(
+      changes.map((change) => ({ id: change.memoryId, scope: change.scope })),
+      valid,
+    );
+    return { changes };
+  }
+
+  async scopes(scope: MemoryScope, options?: FeedOptions): Promise<ScopePage> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { limit, after } = readFeedOptions(options, feedCursor.decodeScope);
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { scopes: [] };
+    const summaries = summarizeScopes(tenant, scopePathPrefix(valid))
+      .filter((summary) => after === undefined || compareScopes(summary.scope, after) > 0)
+      .sort((left, right) => compareScopes(left.scope, right.scope));
+    const page = summaries.slice(0, limit);
+    requireWithin(
+      page.map((summary) => ({ id: formatScope(summary.scope), scope: summary.scope })),
+      valid,
+    );
+    return summaries.length > limit
+      ? { scopes: page, nextCursor: feedCursor.encodeScope((page.at(-1) as ScopeSummary).scope) }
+      : { scopes: page };
+  }
+
+  async turns(scope: MemoryScope, options?: FeedOptions): Promise<TurnPage> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const { limit, after } = readFeedOptions(options, feedCursor.decodeTurn);
+    const tenant = this.tenants.get(valid.tenant);
+    if (!tenant) return { turns: [] };
+    const key = scopePathPrefix(valid);
+    const logs = [...tenant.turns]
+      .filter(([logKey]) => logKey.startsWith(key))
+      .map(([, log]) => log)
+      .filter((log) => after === undefined || compareScopes(log.scope, after.scope) >= 0)
+      .sort((left, right) => compareScopes(left.scope, right.scope));
+    const turns: LoggedTurn[] = [];
+    let last: TurnPosition | undefined;
+    for (const log of logs) {
+      const from = after !== undefined && sameScope(log.scope, after.scope) ? after : undefined;
+      for (const { turn, arrival } of log.after(from)) {
+        if (turns.length === limit) {
+          requireWithin(turnRows(turns), valid);
+          return { turns, nextCursor: feedCursor.encodeTurn(last as TurnPosition) };
+        }
+        turns.push(turn);
+        last = { scope: log.scope, turn: turn.turn, arrival };
+      }
+    }
+    requireWithin(turnRows(turns), valid);
+    return { turns };
+  }
+
+  async restore(scope: MemoryScope, batch: RestoreBatch): Promise<RestoreResult> {
+    this.ensureOpen();
+    const valid = toScope(scope);
+    const entries = readRestoreBatch(valid, batch);
+    const texts = new Set<string>();
+    for (const memory of entries.memories) {
+      const last = memory.versions.at(-1);
+      if (last && last.change !== 'deleted') texts.add(last.text);
+    }
+    const vectors = await this.embedTexts([...texts]);
+    // The embedder may have taken a while: the store may have closed meanwhile.
+    this.ensureOpen();
+    const plan = planRestore(entries, {
+      tenant: this.tenant(valid.tenant),
+      takenElsewhere: (id) =>
+        [...this.tenants].some(([name, other]) => name !== valid.tenant && other.memories.has(id)),
+      vectors,
+      nextSequence: () => {
+        this.sequence += 1;
+        return this.sequence;
+      },
+    });
+    plan.commit();
+    for (const memory of entries.memories) {
+      for (const version of memory.versions) {
+        this.lastTime = Math.max(this.lastTime, version.at.getTime());
+      }
+    }
+    return { memories: plan.memories, turns: plan.turns };
   }
 
   async forget(scope: MemoryScope): Promise<ForgetResult> {
@@ -288,6 +432,9 @@ export class InMemoryStore implements MemoryStore {
       postingsBudget: this.scanBudget,
       weights: this.weights,
     });
+    if (outcome.cueTermsShortenedFrom !== undefined) {
+      degradations.push(cueTermsShortened(outcome.cueTermsShortenedFrom));
+    }
     if (outcome.skippedTerms > 0) {
       degradations.push({
         code: commonTermsSkipped,
@@ -389,6 +536,11 @@ function served(settled: RetrievalResult, outcome: SearchOutcome): RetrievalResu
     memories: settled.memories.map((memory) => ({ ...memory, record: copyRecord(memory.record) })),
     ...(outcome.similarityModel === undefined ? {} : { similarityModel: outcome.similarityModel }),
   };
+}
+
+/** The rows `requireWithin` checks of a page of turns. */
+function turnRows(turns: readonly LoggedTurn[]) {
+  return turns.map((turn) => ({ id: turn.turnId, scope: turn.scope }));
 }
 
 /** A copy of `vector` scaled to unit length (all zeros stays all zeros). */

@@ -12,13 +12,13 @@ import {
 import { dedupeKey } from './dedupe-key.js';
 import { isPrefixVisible } from './scope-path-prefix.js';
 import type { StoredMemory } from './stored-memory.js';
-import type { MemoryChange, TenantMemories } from './tenant-memories.js';
+import type { PlannedChange, TenantMemories } from './tenant-memories.js';
 
 /** What an apply will do: the per-op outcome and the changes to commit. */
 export interface ApplyPlan {
   readonly applied: AppliedOp[];
   readonly rejected: RejectedOp[];
-  readonly changes: MemoryChange[];
+  readonly changes: PlannedChange[];
 }
 
 /** Everything {@link planApply} needs besides the ops. */

@@ -1,3 +1,5 @@
+import { Limits } from '@symfonic/core';
+import { englishStopTerms } from './english-stop-terms.js';
 import { tokenizeText } from './tokenize-text.js';
 
 /** Which of a cue's terms a full-text query matches on. */
@@ -6,10 +8,34 @@ export interface CueTermPlan {
   readonly matched: readonly string[];
   /** Terms left out because too many memories hold them. */
   readonly skipped: number;
+  /**
+   * The cue's distinct words (terms that are not English stop words) when
+   * they were more than `Limits.cueTerms`: only the first were planned; else absent.
+   */
+  readonly shortenedFrom?: number;
 }
 
 /**
- * Choose the cue terms a full-text query matches on, so that its cost is
+ * The cue's distinct terms, in the order the cue first says them, up to its
+ * `Limits.cueTerms`-th distinct word (a term that is not an English stop
+ * word, as the PostgreSQL store counts words; the stop words before it are
+ * kept, a bounded few), and how many distinct words the cue has.
+ */
+function boundedTerms(cue: string): { terms: string[]; words: number } {
+  const terms: string[] = [];
+  let words = 0;
+  for (const term of new Set(tokenizeText(cue))) {
+    const word = !englishStopTerms.has(term);
+    if (word) words += 1;
+    if (!word || words <= Limits.cueTerms) terms.push(term);
+  }
+  return { terms, words };
+}
+
+/**
+ * Choose the cue terms a full-text query matches on, among the cue's first
+ * `Limits.cueTerms` distinct words (see {@link boundedTerms}; a cue with more
+ * reports how many it had in `shortenedFrom`), so that its cost is
  * bounded by `postingsBudget` (the number of memory/term pairs it may read)
  * rather than by the size of the tenant. Terms are taken rarest first while
  * their document frequencies add up to at most the budget; the rarest term is
@@ -25,7 +51,8 @@ export function planCueTerms(
   documentFrequency: ReadonlyMap<string, number>,
   postingsBudget: number,
 ): CueTermPlan {
-  const known = [...new Set(tokenizeText(cue))]
+  const { terms, words } = boundedTerms(cue);
+  const known = terms
     .map((term) => ({ term, frequency: documentFrequency.get(term) ?? 0 }))
     .filter((entry) => entry.frequency > 0)
     .sort((left, right) => left.frequency - right.frequency || (left.term < right.term ? -1 : 1));
@@ -36,5 +63,9 @@ export function planCueTerms(
     matched.push(term);
     postings += frequency;
   }
-  return { matched, skipped: known.length - matched.length };
+  return {
+    matched,
+    skipped: known.length - matched.length,
+    ...(words > Limits.cueTerms ? { shortenedFrom: words } : {}),
+  };
 }

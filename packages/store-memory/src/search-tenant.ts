@@ -49,6 +49,8 @@ export interface TenantSearchOutcome {
   readonly unreadWordMatches: number;
   /** Cue terms left out of full-text matching because too many memories hold them. */
   readonly skippedTerms: number;
+  /** The cue's distinct terms when they were more than `Limits.cueTerms`: only the first were searched. */
+  readonly cueTermsShortenedFrom?: number;
 }
 
 /** Cut a ranking to `page` rows, best first, ties by {@link compareCandidates}; answers how many were cut. */
@@ -91,6 +93,9 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
     unread: lexical.unread + vector.unread,
     unreadWordMatches: lexical.unread,
     skippedTerms: lexical.skippedTerms,
+    ...(lexical.cueTermsShortenedFrom === undefined
+      ? {}
+      : { cueTermsShortenedFrom: lexical.cueTermsShortenedFrom }),
   };
 }
 
@@ -170,7 +175,13 @@ function rankByText(tenant: TenantMemories, search: TenantSearch): TenantSearchO
     return { record: memory.record, relevance: relevance * Math.max(1, contentTerms) };
   });
   const unread = cut(lexical, page);
-  return { ranked: lexical, unread, unreadWordMatches: unread, skippedTerms: terms.skipped };
+  return {
+    ranked: lexical,
+    unread,
+    unreadWordMatches: unread,
+    skippedTerms: terms.skipped,
+    ...(terms.shortenedFrom === undefined ? {} : { cueTermsShortenedFrom: terms.shortenedFrom }),
+  };
 }
 
 /** The vector ranking: the page of rows nearest to the cue vector (positive cosine only). */

@@ -5,6 +5,7 @@ import {
   type StoredLayer,
 } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
+import { ChangeLog } from './change-log.js';
 import { dedupeKey } from './dedupe-key.js';
 import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
 import { SalienceIndex } from './salience-index.js';
@@ -19,7 +20,7 @@ import { VectorBucket } from './vector-bucket.js';
  * One memory written by an apply: its new state, the version the change adds
  * to its history, and its vector when an embedder produced one.
  */
-export interface MemoryChange {
+export interface PlannedChange {
   readonly memory: StoredMemory;
   readonly version: MemoryVersion;
   readonly vector?: Float32Array;
@@ -90,6 +91,8 @@ export class TenantMemories {
   readonly holders = new Map<string, string>();
   /** Turn logs by the {@link scopePathPrefix} of their exact scope. */
   readonly turns = new Map<string, TurnLog>();
+  /** Every version of every memory, in change-feed order. */
+  readonly changes = new ChangeLog();
   /** How many live memories hold each search term (what {@link planCueTerms} budgets with). */
   readonly documentFrequency = new Map<string, number>();
 
@@ -110,9 +113,10 @@ export class TenantMemories {
    * Write `changes` (computed and checked beforehand): nothing here can fail,
    * which is what makes an apply all-or-nothing.
    */
-  commit(changes: readonly MemoryChange[]): void {
+  commit(changes: readonly PlannedChange[]): void {
     for (const { memory, version, vector } of changes) {
       (memory.versions as MemoryVersion[]).push(version);
+      this.changes.add(version);
       const previous = this.memories.get(memory.record.id);
       if (previous?.live) {
         this.holders.delete(dedupeKey(previous.key, previous.record.layer, previous.record.text));
@@ -136,6 +140,25 @@ export class TenantMemories {
   }
 
   /**
+   * Write a restored memory: `memory` is its final state, `added` the
+   * versions it gains (all of them for a memory new here), committed like an
+   * apply's change. Nothing here can fail.
+   */
+  commitRestored(
+    memory: StoredMemory,
+    added: readonly MemoryVersion[],
+    vector?: Float32Array,
+  ): void {
+    const last = added.at(-1);
+    if (last === undefined) return;
+    for (const version of added.slice(0, -1)) {
+      (memory.versions as MemoryVersion[]).push(version);
+      this.changes.add(version);
+    }
+    this.commit([vector ? { memory, version: last, vector } : { memory, version: last }]);
+  }
+
+  /**
    * Erase every memory and turn log whose scope key starts with `key` (the
    * subtree of that scope), history included.
    *
@@ -144,6 +167,7 @@ export class TenantMemories {
   erase(key: string): { memories: number; turns: number } {
     let memories = 0;
     const kept: string[] = [];
+    const erased = new Set<string>();
     for (const id of this.ordered) {
       const memory = this.memories.get(id);
       if (!memory) continue;
@@ -152,6 +176,7 @@ export class TenantMemories {
         continue;
       }
       memories += 1;
+      erased.add(id);
       this.memories.delete(id);
       if (memory.live) {
         this.unindex(memory);
@@ -159,6 +184,7 @@ export class TenantMemories {
       }
     }
     this.ordered = kept;
+    this.changes.erase(erased);
     this.salient.erase(key);
     for (const [bucketKey, bucket] of [...this.buckets]) {
       if (bucket.key.startsWith(key)) this.buckets.delete(bucketKey);

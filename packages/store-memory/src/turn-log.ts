@@ -1,42 +1,138 @@
-import type { ConversationTurn } from '@symfonic/core';
+import type { ConversationTurn, LoggedTurn, MemoryScope, RestoreOutcome } from '@symfonic/core';
+
+/** One logged turn: the turn (frozen), when it was logged, and its place in arrival order. */
+interface LogEntry {
+  readonly turn: ConversationTurn;
+  readonly at: Date;
+  /** 0 for the first turn logged at this scope, then one more per turn. */
+  readonly arrival: number;
+}
 
 /** The turns logged at one exact scope, ordered by turn number, then arrival. */
 export class TurnLog {
-  private readonly turns: ConversationTurn[] = [];
-  private readonly byTurnId = new Map<string, ConversationTurn>();
+  /** The exact scope of every turn of this log (frozen). */
+  readonly scope: MemoryScope;
+  private readonly entries: LogEntry[] = [];
+  private readonly byTurnId = new Map<string, LogEntry>();
+  private arrivals = 0;
+
+  constructor(scope: MemoryScope) {
+    this.scope = Object.freeze({
+      tenant: scope.tenant,
+      path: Object.freeze([...scope.path]),
+    }) as MemoryScope;
+  }
 
   /** How many turns the log holds. */
   get size(): number {
-    return this.turns.length;
+    return this.entries.length;
+  }
+
+  /** When the last turn was logged (the latest time of any), or `undefined` for an empty log. */
+  get lastAt(): Date | undefined {
+    let last: number | undefined;
+    for (const entry of this.entries) {
+      if (last === undefined || entry.at.getTime() > last) last = entry.at.getTime();
+    }
+    return last === undefined ? undefined : new Date(last);
   }
 
   /**
-   * Log `turn` unless its `turnId` is already logged; without a `turn`
-   * number it gets one more than the highest logged (0 for the first). One
-   * synchronous step, so concurrent appends never share a number.
+   * Log `turn` at `at` unless its `turnId` is already logged; without a
+   * `turn` number it gets one more than the highest logged (0 for the
+   * first). One synchronous step, so concurrent appends never share a number.
    *
    * @returns a copy of the turn as logged (the first one, for a `turnId` already logged).
    */
-  append(input: Omit<ConversationTurn, 'turn'> & { readonly turn?: number }): ConversationTurn {
+  append(
+    input: Omit<ConversationTurn, 'turn'> & { readonly turn?: number },
+    at: Date,
+  ): ConversationTurn {
     const logged = this.byTurnId.get(input.turnId);
-    if (logged) return { ...logged };
-    const turn = Object.freeze({ ...input, turn: input.turn ?? this.nextTurn() });
-    this.byTurnId.set(turn.turnId, turn);
-    let position = this.turns.length;
-    while (position > 0 && (this.turns[position - 1]?.turn ?? 0) > turn.turn) position -= 1;
-    this.turns.splice(position, 0, turn);
-    return { ...turn };
+    if (logged) return { ...logged.turn };
+    return { ...this.insert({ ...input, turn: input.turn ?? this.nextTurn() }, at).turn };
   }
 
-  /** One more than the highest turn number logged, 0 for an empty log (turns are kept in turn order). */
-  private nextTurn(): number {
-    const last = this.turns.at(-1);
-    return last === undefined ? 0 : last.turn + 1;
+  /**
+   * Whether `turn` (a turn of this log's scope, as another store logged it)
+   * can be restored: `present` when this log holds exactly it, `refused` when
+   * its id is taken by a different turn, else `imported` (to be written by
+   * {@link TurnLog.restore}).
+   */
+  restoreOutcome(turn: LoggedTurn): RestoreOutcome {
+    const logged = this.byTurnId.get(turn.turnId);
+    if (!logged) return { status: 'imported' };
+    const same =
+      logged.turn.speaker === turn.speaker &&
+      logged.turn.text === turn.text &&
+      logged.turn.turn === turn.turn &&
+      logged.at.getTime() === turn.at.getTime();
+    return same
+      ? { status: 'present' }
+      : {
+          status: 'refused',
+          code: 'conflict',
+          reason: `turn "${turn.turnId}" is already logged at this scope with a different speaker, text, number or time`,
+        };
+  }
+
+  /** Log `turn` exactly as given (its number and time kept); its id must not be logged yet. */
+  restore(turn: LoggedTurn): void {
+    this.insert(
+      { turnId: turn.turnId, speaker: turn.speaker, text: turn.text, turn: turn.turn },
+      turn.at,
+    );
   }
 
   /** The last `limit` turns, oldest first (copies). */
   recent(limit: number): ConversationTurn[] {
     if (limit === 0) return [];
-    return this.turns.slice(-limit).map((turn) => ({ ...turn }));
+    return this.entries.slice(-limit).map((entry) => ({ ...entry.turn }));
+  }
+
+  /**
+   * The turns after the position (`turn`, `arrival`), in log order, with
+   * their arrival numbers; every turn when `after` is absent.
+   */
+  *after(
+    after: { readonly turn: number; readonly arrival: number } | undefined,
+  ): Generator<{ readonly turn: LoggedTurn; readonly arrival: number }> {
+    for (const entry of this.entries) {
+      if (
+        after !== undefined &&
+        (entry.turn.turn < after.turn ||
+          (entry.turn.turn === after.turn && entry.arrival <= after.arrival))
+      ) {
+        continue;
+      }
+      yield {
+        turn: {
+          ...entry.turn,
+          scope: { tenant: this.scope.tenant, path: [...this.scope.path] },
+          at: new Date(entry.at.getTime()),
+        },
+        arrival: entry.arrival,
+      };
+    }
+  }
+
+  private insert(turn: ConversationTurn, at: Date): LogEntry {
+    const entry = Object.freeze({
+      turn: Object.freeze(turn),
+      at: new Date(at.getTime()),
+      arrival: this.arrivals,
+    });
+    this.arrivals += 1;
+    this.byTurnId.set(turn.turnId, entry);
+    let position = this.entries.length;
+    while (position > 0 && (this.entries[position - 1]?.turn.turn ?? 0) > turn.turn) position -= 1;
+    this.entries.splice(position, 0, entry);
+    return entry;
+  }
+
+  /** One more than the highest turn number logged, 0 for an empty log (turns are kept in turn order). */
+  private nextTurn(): number {
+    const last = this.entries.at(-1);
+    return last === undefined ? 0 : last.turn.turn + 1;
   }
 }

@@ -1,16 +1,31 @@
 /**
  * Which workspace packages each package may import, as docs/architecture.md states them. A test
  * file may also import the stores and the contract suite (tests compose), and
- * an app may import anything. The published program `@symfonic/mcp-server`
- * composes like an app, but only the memory loop and the Drizzle store it
- * ships with. Packages not listed here may import only core.
+ * an app may import anything. `@symfonic/open-store` is the one package that
+ * composes stores (it opens whichever a target names); the published programs
+ * `@symfonic/mcp-server` and `@symfonic/cli` compose like apps, but open their
+ * store only through it. Packages not listed here may import only core.
  */
 export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>> = {
   '@symfonic/core': [],
   '@symfonic/memory': ['@symfonic/core', '@symfonic/provider-families'],
-  '@symfonic/mcp-server': ['@symfonic/core', '@symfonic/memory', '@symfonic/store-drizzle'],
+  // Opens a store from a target: the one place a library package chooses a store.
+  '@symfonic/open-store': [
+    '@symfonic/core',
+    '@symfonic/memory',
+    '@symfonic/store-drizzle',
+    '@symfonic/store-memory',
+  ],
+  '@symfonic/mcp-server': [
+    '@symfonic/core',
+    '@symfonic/memory',
+    '@symfonic/store-drizzle',
+    '@symfonic/open-store',
+  ],
+  '@symfonic/cli': ['@symfonic/core', '@symfonic/memory', '@symfonic/open-store', '@symfonic/dump'],
   // An integration adapter builds on the memory capability.
   '@symfonic/ai-sdk': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
+  '@symfonic/langchain': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
   // Runs the @symfonic/ai-sdk suite against AI SDK 7.
   '@symfonic/ai-sdk-v7': ['@symfonic/core', '@symfonic/memory', '@symfonic/ai-sdk'],
 };
@@ -29,7 +44,20 @@ export const testOnlyWorkspaceImports: readonly string[] = [
   '@symfonic/store-drizzle',
   '@symfonic/provider-families',
   '@symfonic/legacy-port',
+  // The dump round trip is checked against every store, from the stores' own suites.
+  '@symfonic/dump',
 ];
 
 /** The only external module core may import: it depends on zod alone. */
 export const coreExternalImports: readonly string[] = ['zod'];
+
+/**
+ * Frameworks whose every import lives in one integration package, so that an
+ * upgrade of the framework touches one package: `langchain` and
+ * `@langchain/langgraph` live in `@symfonic/langchain` (`@symfonic/provider-history`
+ * keeps its `@langchain/core` peer, which is not listed). Apps may import them.
+ */
+export const frameworkHomes: Readonly<Record<string, string>> = {
+  langchain: '@symfonic/langchain',
+  '@langchain/langgraph': '@symfonic/langchain',
+};

@@ -120,6 +120,24 @@ describe('dependency boundaries', () => {
     ]);
   });
 
+  it('keeps langchain and LangGraph in the LangChain integration, which builds on memory', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/memory/package.json': manifest('@symfonic/memory', { langchain: '*' }),
+      'packages/memory/src/agent.ts': "import { createAgent } from 'langchain';\n",
+      'packages/langchain/package.json': manifest('@symfonic/langchain', {
+        '@symfonic/memory': '*',
+        '@langchain/langgraph': '*',
+        langchain: '*',
+      }),
+      'packages/langchain/src/store.ts':
+        "import { createMemory } from '@symfonic/memory';\nimport { BaseStore } from '@langchain/langgraph';\nimport { createAgent } from 'langchain';\n",
+      'apps/demo/package.json': manifest('demo', { langchain: '*' }),
+      'apps/demo/src/main.ts': "import { createAgent } from 'langchain';\n",
+    });
+    expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual(['langchain']);
+  });
+
   it('catches a relative import reaching into another package', () => {
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core'),

@@ -5,6 +5,7 @@ import ts from 'typescript';
 import {
   allowedWorkspaceImports,
   coreExternalImports,
+  frameworkHomes,
   testOnlyWorkspaceImports,
 } from './boundary-rules.js';
 
@@ -135,6 +136,10 @@ function checkSpecifier(
     if (allowed.includes(target) || (test && testOnlyWorkspaceImports.includes(target)))
       return undefined;
     return `${pkg.name} may not import ${target} (adapters depend on core only; see docs/architecture.md)`;
+  }
+  const home = frameworkHomes[target];
+  if (home !== undefined && home !== pkg.name) {
+    return `${target} is imported only in ${home}, where the integration with it lives`;
   }
   if (pkg.name === '@symfonic/core' && !test && !coreExternalImports.includes(target)) {
     return 'core depends on zod only';

@@ -45,7 +45,9 @@ async function analyzed(): Promise<boolean> {
 }
 
 function analyses(): number {
-  return logged.filter((entry) => entry.query === 'analyze symfonic.memories').length;
+  return logged.filter(
+    (entry) => entry.query === 'analyze symfonic.memories, symfonic.memory_versions',
+  ).length;
 }
 
 beforeEach(async () => {

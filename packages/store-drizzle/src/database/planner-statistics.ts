@@ -41,8 +41,12 @@ async function readTableState(database: StoreDatabase): Promise<TableState | und
  * autovacuum, where it is on, analyzes only after its next wake-up.
  *
  * The store reports every row it changes; once more than 50 plus a tenth of
- * the rows counted at the last analysis changed, the next retrieval first
- * runs `ANALYZE symfonic.memories` (one at a time; bulk writes without
+ * the rows counted at the last analysis changed, the next retrieval or read
+ * of the change feed first runs `ANALYZE symfonic.memories,
+ * symfonic.memory_versions` (every change writes one version; without
+ * statistics of `memory_versions` a page of the feed reads every version
+ * after its cursor and sorts them, instead of the next thousand in index
+ * order) (one at a time; bulk writes without
  * retrievals in between cost one analysis, not one per batch). Rows other
  * processes write are left to their stores and to autovacuum. A role that
  * does not own the table gets PostgreSQL's warning and no statistics, never
@@ -97,7 +101,7 @@ export class PlannerStatistics {
 
   async #analyze(): Promise<void> {
     const changedBefore = this.#changedSince;
-    await this.#database.execute(sql`analyze symfonic.memories`);
+    await this.#database.execute(sql`analyze symfonic.memories, symfonic.memory_versions`);
     const state = await readTableState(this.#database);
     this.#rowsWhenAnalyzed = state?.rows ?? 0;
     // Changes reported while the analysis ran may have been missed by it.

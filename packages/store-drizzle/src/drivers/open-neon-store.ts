@@ -2,6 +2,7 @@ import { neonConfig, Pool, type PoolClient } from '@neondatabase/serverless';
 import { MemoryUnavailable } from '@symfonic/core';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { createDrizzleStore } from '../create-drizzle-store.js';
+import { requireConnection } from '../database/require-connection.js';
 import type { DrizzleMemoryStore } from '../drizzle-memory-store.js';
 import { type RankingOptions, rankingOptionsOf } from '../ranking-options.js';
 
@@ -21,11 +22,12 @@ export type NeonStoreOptions = (
  * `'error'` event from crashing the process, and ends the pool on `close()`;
  * with a `pool`, the pool (and its listeners) stay yours.
  *
- * @throws InvalidMemoryInput when the embedder, `scanBudget` or `fusionWeights` is unusable.
+ * @throws InvalidMemoryInput when neither a connection string nor a pool is given, or the embedder, `scanBudget` or `fusionWeights` is unusable.
  * @throws MemoryUnavailable when no WebSocket constructor is available, or
  * the database cannot be reached or migrated.
  */
 export async function openNeonStore(options: NeonStoreOptions): Promise<DrizzleMemoryStore> {
+  requireConnection(options, 'openNeonStore');
   if (neonConfig.webSocketConstructor === undefined && globalThis.WebSocket === undefined) {
     throw new MemoryUnavailable(
       'Neon needs a WebSocket: this runtime has none, so set neonConfig.webSocketConstructor (e.g. to ws)',

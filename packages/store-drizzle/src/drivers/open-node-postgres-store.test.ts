@@ -15,9 +15,7 @@ describe('openNodePostgresStore against a server that is not there', () => {
     const connectionString = 'postgres://postgres:hunter2@127.0.0.1:1/nowhere';
     const failure = await openNodePostgresStore({ connectionString }).catch((error) => error);
     expect(MemoryUnavailable.isInstance(failure)).toBe(true);
-    expect((failure as Error).message).toBe(
-      'the memory store could not open (failure code ECONNREFUSED)',
-    );
+    expect((failure as Error).message).toContain('(failure code ECONNREFUSED)');
     expect((failure as Error).message).not.toContain('hunter2');
     expect(databaseErrorCode((failure as Error).cause)).toBe('ECONNREFUSED');
   });

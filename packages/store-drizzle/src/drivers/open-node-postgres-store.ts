@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { createDrizzleStore } from '../create-drizzle-store.js';
+import { requireConnection } from '../database/require-connection.js';
 import type { DrizzleMemoryStore } from '../drizzle-memory-store.js';
 import { type RankingOptions, rankingOptionsOf } from '../ranking-options.js';
 
@@ -20,12 +21,13 @@ export type NodePostgresStoreOptions = (
  * call that was using it. Give your own pool the same listeners
  * (`pool.on('error')`, and `client.on('error')` on `'connect'`), as pg advises.
  *
- * @throws InvalidMemoryInput when the embedder, `scanBudget` or `fusionWeights` is unusable.
+ * @throws InvalidMemoryInput when neither a connection string nor a pool is given, or the embedder, `scanBudget` or `fusionWeights` is unusable.
  * @throws MemoryUnavailable when the server cannot be reached or migrated.
  */
 export async function openNodePostgresStore(
   options: NodePostgresStoreOptions,
 ): Promise<DrizzleMemoryStore> {
+  requireConnection(options, 'openNodePostgresStore');
   const owned = options.pool === undefined;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
   if (owned) {

@@ -14,7 +14,9 @@ import { symfonicSchema } from './symfonic-schema.js';
 /**
  * Every change to every memory: `created`, `updated`, and `deleted` (a
  * tombstone keeping the last text). Rows are only ever inserted, except by
- * `forget`, which erases a scope's history with its memories.
+ * `forget`, which erases a scope's history with its memories. The change
+ * feed reads them in its order (time, memory id under the `"C"` collation,
+ * version) through `memory_versions_feed`.
  */
 export const memoryVersions = symfonicSchema.table(
   'memory_versions',
@@ -22,6 +24,12 @@ export const memoryVersions = symfonicSchema.table(
     memoryId: text('memory_id').notNull(),
     version: integer('version').notNull(),
     ...scopeColumns(),
+    /**
+     * The scope's path segments, as written, so the change feed names the
+     * scope of a deleted memory (whose `memories` row is gone). Null only on
+     * rows written before the feed existed whose scope no memory names.
+     */
+    path: text('path').array(),
     change: text('change').$type<'created' | 'updated' | 'deleted'>().notNull(),
     layer: text('layer').$type<'episodic' | 'semantic'>().notNull(),
     text: text('text').notNull(),
@@ -35,6 +43,12 @@ export const memoryVersions = symfonicSchema.table(
   (table) => [
     primaryKey({ name: 'memory_versions_pk', columns: [table.memoryId, table.version] }),
     index('memory_versions_ancestor_keys').using('gin', table.ancestorKeys),
+    index('memory_versions_feed').on(
+      table.tenant,
+      table.at,
+      sql`${table.memoryId} collate "C"`,
+      table.version,
+    ),
     check('memory_versions_change', sql`${table.change} in ('created', 'updated', 'deleted')`),
   ],
 );

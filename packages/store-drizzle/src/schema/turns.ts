@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { scopeColumns } from './scope-columns.js';
 import { symfonicSchema } from './symfonic-schema.js';
@@ -12,6 +13,12 @@ export const turns = symfonicSchema.table(
   {
     sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
     ...scopeColumns(),
+    /**
+     * The scope's path segments, as written, so the scope list and the turn
+     * feed name a conversation that holds turns only. Null only on rows
+     * written before they existed whose scope no memory names.
+     */
+    path: text('path').array(),
     turnId: text('turn_id').notNull(),
     speaker: text('speaker').notNull(),
     text: text('text').notNull(),
@@ -22,5 +29,11 @@ export const turns = symfonicSchema.table(
     uniqueIndex('turns_once').on(table.tenant, table.scopeKey, table.turnId),
     index('turns_recent').on(table.tenant, table.scopeKey, table.turn, table.sequence),
     index('turns_ancestor_keys').using('gin', table.ancestorKeys),
+    index('turns_feed').on(
+      table.tenant,
+      sql`${table.path} collate "C"`,
+      table.turn,
+      table.sequence,
+    ),
   ],
 );

@@ -51,6 +51,8 @@ export interface RankedMemories {
    * window, so only the most recently updated of them were ranked; else 0.
    */
   readonly commonWordsCut: number;
+  /** The cue's distinct words when they were more than `Limits.cueTerms` (only the first were read); else absent. */
+  readonly cueTermsShortenedFrom?: number;
 }
 
 /**
@@ -138,6 +140,9 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * Rank the memories visible to `request.scope` for a cue: three statements
  * (the cue's words, their frequencies, the ranking), the last one doing all
  * of the ranking in SQL and answering the ranked rows as one JSON document.
+ * Only the cue's first `Limits.cueTerms` distinct words are weighed and
+ * matched (see `cueLexemes`), so a maximal cue costs a bounded number of
+ * index reads and ranking terms.
  *
  * - Lexical list: the cue's words as the English full-text configuration
  *   reads them (`@@` on the GIN-indexed `search` column, which holds the text
@@ -175,10 +180,8 @@ export async function rankMemories(
   const window = request.window;
   const vector = request.vector;
   const lexicalWeight = vector ? request.weights.lexical : 1;
-  const weighed =
-    lexicalWeight > 0
-      ? await weighLexemes(database, request.scope, layers, await cueLexemes(database, request.cue))
-      : [];
+  const words = lexicalWeight > 0 ? await cueLexemes(database, request.cue) : undefined;
+  const weighed = words ? await weighLexemes(database, request.scope, layers, words.lexemes) : [];
   const lexical = lexicalLists(request, weighed);
   const semantic = vector
     ? sql`,
@@ -239,5 +242,8 @@ export async function rankMemories(
     ranked: rankedRowsJson.parse(answer?.ranked),
     lexicalOverflow: flag(answer?.overflow),
     commonWordsCut: flag(answer?.common_cut) ? weighed.filter((word) => word.common).length : 0,
+    ...(words && words.distinct > words.lexemes.length
+      ? { cueTermsShortenedFrom: words.distinct }
+      : {}),
   };
 }

@@ -35,7 +35,7 @@ export async function appendTurn(
   const insert = async (into: StoreDatabase, number: number) => {
     const [logged] = await into
       .insert(turns)
-      .values({ ...placement, ...turn, turn: number, loggedAt: new Date() })
+      .values({ ...placement, path: [...scope.path], ...turn, turn: number, loggedAt: new Date() })
       .onConflictDoNothing({ target: [turns.tenant, turns.scopeKey, turns.turnId] })
       .returning(turnColumns);
     if (logged) return logged;

@@ -151,6 +151,7 @@ function versionOf(
     memoryId: row.id,
     version,
     ...placement,
+    path: row.path,
     change,
     layer: row.layer,
     text: row.text,

@@ -10,6 +10,7 @@ export const storeMethods = [
   'pinned',
   'get',
   'list',
+  'listDeleted',
   'history',
   'forget',
 ] as const;

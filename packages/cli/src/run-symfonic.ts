@@ -1,0 +1,31 @@
+import { CommanderError } from 'commander';
+import type { CommandIo } from './command-io.js';
+import { CommandFailure, type ExitCode, exitCodes } from './exit-codes.js';
+import { symfonicProgram } from './symfonic-program.js';
+
+/**
+ * Run `symfonic` with `args` (without `node` and the script) and answer its
+ * exit code: a failure is one line on stderr, `symfonic: <what is wrong>`.
+ */
+export async function runSymfonic(
+  args: readonly string[],
+  io: CommandIo,
+  version: string,
+): Promise<ExitCode> {
+  const program = symfonicProgram(io, version);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return exitCodes.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version print and succeed; every other parse failure is a usage error, already printed.
+      return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
+    }
+    if (error instanceof CommandFailure) {
+      io.stderr.write(`symfonic: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`symfonic: ${error instanceof Error ? error.message : String(error)}\n`);
+    return exitCodes.failed;
+  }
+}

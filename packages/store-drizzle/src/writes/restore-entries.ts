@@ -1,0 +1,532 @@
+import {
+  decideRestore,
+  type LoggedTurn,
+  type MemoryVersion,
+  type RestoredMemory,
+  type RestoreOutcome,
+  type RestoreResult,
+} from '@symfonic/core';
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { StoreDatabase } from '../database/store-database.js';
+import { provenanceOf } from '../rows/provenance-of.js';
+import { memories } from '../schema/memories.js';
+import { memoryEmbeddings } from '../schema/memory-embeddings.js';
+import { memoryVersions } from '../schema/memory-versions.js';
+import { turns } from '../schema/turns.js';
+import { type ScopePlacement, scopePlacement } from '../scope/scope-placement.js';
+import type { VectorIndex } from '../vectors/vector-index.js';
+import { insertJsonRows, type JsonColumn } from './insert-json-rows.js';
+import { memoryTextHash } from './memory-text-hash.js';
+
+/** {@link memoryTextHash} of each text once per batch: a restore asks for most of them three times. */
+function textHashes(): (text: string) => string {
+  const known = new Map<string, string>();
+  return (text) => {
+    let hash = known.get(text);
+    if (hash === undefined) {
+      hash = memoryTextHash(text);
+      known.set(text, hash);
+    }
+    return hash;
+  };
+}
+
+import { unstorableText } from './unstorable-text.js';
+
+/** Rows per insert statement: a JSON document of a megabyte or two. */
+const rowsPerInsert = 2_000;
+
+/**
+ * `column = any($1::text[])`: one parameter for the whole list, where
+ * `inArray` takes one per value and costs more to build than to run.
+ */
+function anyOf(column: AnyColumn, values: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param(values)}::text[])`;
+}
+
+const column = (name: string, key: string, type: string): JsonColumn => ({
+  column: name,
+  key,
+  type,
+});
+
+/** The columns of `memory_versions` a restore writes, as its version rows name them. */
+const versionColumns = [
+  column('memory_id', 'memoryId', 'text'),
+  column('version', 'version', 'integer'),
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('path', 'path', 'text[]'),
+  column('change', 'change', 'text'),
+  column('layer', 'layer', 'text'),
+  column('text', 'text', 'text'),
+  column('context', 'context', 'text'),
+  column('salience', 'salience', 'double precision'),
+  column('writer', 'writer', 'text'),
+  column('turn_id', 'turnId', 'text'),
+  column('reply_family', 'replyFamily', 'text'),
+  column('at', 'at', 'timestamptz'),
+];
+
+/** The columns of `memories` a restore writes, as {@link memoryRow} names them. */
+const memoryColumnsInJson = [
+  column('id', 'id', 'text'),
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('path', 'path', 'text[]'),
+  column('layer', 'layer', 'text'),
+  column('text', 'text', 'text'),
+  column('context', 'context', 'text'),
+  column('text_hash', 'textHash', 'text'),
+  column('salience', 'salience', 'double precision'),
+  column('metadata', 'metadata', 'jsonb'),
+  column('writer', 'writer', 'text'),
+  column('turn_id', 'turnId', 'text'),
+  column('reply_family', 'replyFamily', 'text'),
+  column('version', 'version', 'integer'),
+  column('created_at', 'createdAt', 'timestamptz'),
+  column('updated_at', 'updatedAt', 'timestamptz'),
+  column('vector_models', 'vectorModels', 'text[]'),
+];
+
+/** The columns of `turns` a restore writes. */
+const turnColumns = [
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('path', 'path', 'text[]'),
+  column('turn_id', 'turnId', 'text'),
+  column('speaker', 'speaker', 'text'),
+  column('text', 'text', 'text'),
+  column('turn', 'turn', 'integer'),
+  column('logged_at', 'loggedAt', 'timestamptz'),
+];
+
+/** What a restore writes with, besides the entries. */
+export interface RestoreContext {
+  /** The vectors of the live texts, by text, when the store ranks by vectors. */
+  readonly vectors?: {
+    readonly index: VectorIndex;
+    readonly byText: ReadonlyMap<string, Float32Array>;
+  };
+}
+
+/** What {@link restoreEntries} did: the outcomes, and how many memory rows it changed. */
+export interface RestoreWrite extends RestoreResult {
+  readonly changedMemories: number;
+}
+
+/** What the database (or an earlier entry of the batch) holds under a memory id. */
+interface Held {
+  readonly tenant: string;
+  readonly scopeKey: string;
+  readonly versions: readonly MemoryVersion[];
+  readonly live: boolean;
+  readonly metadata?: unknown;
+}
+
+/** A restored memory decided `write`, with what it needs to be written. */
+interface MemoryWrite {
+  readonly restored: RestoredMemory;
+  readonly placement: ScopePlacement;
+  /** Versions already held (the start of the restored history). */
+  readonly kept: number;
+  /** Whether a live `memories` row exists for it before this write. */
+  readonly heldLive: boolean;
+  /** The last version. */
+  readonly last: MemoryVersion;
+  /** The version the record stands as: the last, or the one before a deletion. */
+  readonly final: MemoryVersion;
+}
+
+const refused = (code: 'duplicate' | 'unstorable', reason: string): RestoreOutcome => ({
+  status: 'refused',
+  code,
+  reason,
+});
+
+/** The key of the one live memory a scope and layer may hold per normalised text. */
+function holderKey(
+  placement: ScopePlacement,
+  version: MemoryVersion,
+  hashOf: (text: string) => string,
+): string {
+  return `${placement.scopeKey}\u0000${version.layer}\u0000${hashOf(version.text)}`;
+}
+
+/**
+ * Write a restore batch (checked by core's `readRestoreBatch`, every entry
+ * in one tenant) inside `transaction`, the caller's, so it lands whole or not
+ * at all. Memories are decided by core's `decideRestore` against what the
+ * database holds under their ids (in any tenant: ids are unique store-wide);
+ * a live one is refused as `duplicate` when another live memory holds its
+ * text at its scope and layer, and one PostgreSQL cannot keep exactly as
+ * `unstorable`. Turns are `present`, refused (another turn under the id at
+ * the scope) or written with their number and time. New memories are
+ * inserted in the batch's order, so `list` keeps it.
+ *
+ * @throws whatever the driver throws (a unique violation from a concurrent
+ * writer included); the caller retries or translates it.
+ */
+export async function restoreEntries(
+  transaction: StoreDatabase,
+  batch: { readonly memories: readonly RestoredMemory[]; readonly turns: readonly LoggedTurn[] },
+  context: RestoreContext,
+): Promise<RestoreWrite> {
+  const held = await heldMemories(transaction, batch.memories);
+  const hashOf = textHashes();
+  const holders = await liveHolders(transaction, batch.memories, hashOf);
+  const pendingHolders = new Map<string, string | undefined>();
+  const holderOf = (key: string) =>
+    pendingHolders.has(key) ? pendingHolders.get(key) : holders.get(key);
+  const writes: MemoryWrite[] = [];
+  const written = new Set<string>();
+
+  const memoryOutcomes = batch.memories.map((restored): RestoreOutcome => {
+    const problem = unstorableText({
+      versions: restored.versions.map(({ at: _at, ...version }) => version),
+      metadata: restored.metadata,
+    });
+    if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
+    const placement = scopePlacement(restored.scope);
+    const before = held.get(restored.id);
+    const decision = decideRestore(
+      before && {
+        sameScope: before.tenant === placement.tenant && before.scopeKey === placement.scopeKey,
+        versions: before.versions,
+        live: before.live,
+        metadata: before.metadata,
+      },
+      restored,
+    );
+    if (decision.kind === 'done') return decision.outcome;
+    if (written.has(restored.id)) {
+      return {
+        status: 'refused',
+        code: 'conflict',
+        reason: `memory "${restored.id}" appears twice in one batch with different histories`,
+      };
+    }
+    written.add(restored.id);
+    const versions = restored.versions as readonly MemoryVersion[];
+    const last = versions.at(-1) as MemoryVersion;
+    const final = last.change === 'deleted' ? (versions.at(-2) ?? last) : last;
+    const live = last.change !== 'deleted';
+    if (live) {
+      const holder = holderOf(holderKey(placement, final, hashOf));
+      if (holder !== undefined && holder !== restored.id) {
+        return refused(
+          'duplicate',
+          `memory "${holder}" already holds this text in this scope and layer`,
+        );
+      }
+    }
+    if (before?.live)
+      pendingHolders.set(
+        holderKey(placement, before.versions.at(-1) as MemoryVersion, hashOf),
+        undefined,
+      );
+    if (live) pendingHolders.set(holderKey(placement, final, hashOf), restored.id);
+    held.set(restored.id, {
+      tenant: placement.tenant,
+      scopeKey: placement.scopeKey,
+      versions,
+      live,
+      ...(restored.metadata === undefined ? {} : { metadata: restored.metadata }),
+    });
+    writes.push({
+      restored,
+      placement,
+      kept: decision.kept,
+      heldLive: before?.live ?? false,
+      last,
+      final,
+    });
+    return { status: 'imported' };
+  });
+
+  await writeMemories(transaction, writes, context, hashOf);
+  const turnOutcomes = await restoreTurns(transaction, batch.turns);
+  return { memories: memoryOutcomes, turns: turnOutcomes, changedMemories: writes.length };
+}
+
+/**
+ * What the database holds under the ids of `restored`: in the batch's
+ * tenant, the versions and whether a live row is there; in any other tenant,
+ * only that the id is taken (ids are unique store-wide, so such an id is a
+ * conflict, and nothing else of that tenant is read).
+ */
+async function heldMemories(
+  transaction: StoreDatabase,
+  restored: readonly RestoredMemory[],
+): Promise<Map<string, Held>> {
+  const held = new Map<string, Held>();
+  const ids = [...new Set(restored.map((memory) => memory.id))];
+  const tenant = restored[0]?.scope.tenant;
+  if (tenant === undefined) return held;
+  const versionRows = await transaction
+    .select()
+    .from(memoryVersions)
+    .where(and(eq(memoryVersions.tenant, tenant), anyOf(memoryVersions.memoryId, ids)))
+    .orderBy(memoryVersions.memoryId, memoryVersions.version);
+  const liveRows = await transaction
+    .select({ id: memories.id, metadata: memories.metadata })
+    .from(memories)
+    .where(and(eq(memories.tenant, tenant), anyOf(memories.id, ids)));
+  const live = new Map(liveRows.map((row) => [row.id, row]));
+  const versionsOf = new Map<string, MemoryVersion[]>();
+  for (const row of versionRows) {
+    let versions = versionsOf.get(row.memoryId);
+    if (!versions) {
+      versions = [];
+      versionsOf.set(row.memoryId, versions);
+      const metadata = live.get(row.memoryId)?.metadata;
+      held.set(row.memoryId, {
+        tenant: row.tenant,
+        scopeKey: row.scopeKey,
+        versions,
+        live: live.has(row.memoryId),
+        ...(metadata == null ? {} : { metadata }),
+      });
+    }
+    versions.push({
+      memoryId: row.memoryId,
+      version: row.version,
+      change: row.change,
+      layer: row.layer,
+      text: row.text,
+      ...(row.context === null ? {} : { context: row.context }),
+      salience: row.salience,
+      provenance: provenanceOf(row),
+      at: row.at,
+    });
+  }
+  const unheld = ids.filter((id) => !held.has(id));
+  if (unheld.length === 0) return held;
+  const taken = await transaction
+    .selectDistinct({ id: memoryVersions.memoryId })
+    .from(memoryVersions)
+    .where(and(ne(memoryVersions.tenant, tenant), anyOf(memoryVersions.memoryId, unheld)));
+  for (const { id } of taken) {
+    held.set(id, { tenant: '', scopeKey: '', versions: [], live: false });
+  }
+  return held;
+}
+
+/** The live memories holding the texts of `restored` at their scopes and layers, by {@link holderKey}. */
+async function liveHolders(
+  transaction: StoreDatabase,
+  restored: readonly RestoredMemory[],
+  hashOf: (text: string) => string,
+): Promise<Map<string, string>> {
+  const holders = new Map<string, string>();
+  const first = restored[0];
+  if (first === undefined) return holders;
+  const hashes = new Set<string>();
+  const keys = new Set<string>();
+  for (const memory of restored) {
+    const last = memory.versions.at(-1);
+    if (!last || last.change === 'deleted') continue;
+    hashes.add(hashOf(last.text));
+    keys.add(scopePlacement(memory.scope).scopeKey);
+  }
+  if (hashes.size === 0) return holders;
+  const rows = await transaction
+    .select({
+      id: memories.id,
+      scopeKey: memories.scopeKey,
+      layer: memories.layer,
+      textHash: memories.textHash,
+    })
+    .from(memories)
+    .where(
+      and(
+        eq(memories.tenant, first.scope.tenant),
+        anyOf(memories.scopeKey, [...keys]),
+        anyOf(memories.textHash, [...hashes]),
+      ),
+    );
+  for (const row of rows)
+    holders.set(`${row.scopeKey}\u0000${row.layer}\u0000${row.textHash}`, row.id);
+  return holders;
+}
+
+/** Insert versions, then the memories rows (in batch order), then their vectors. */
+async function writeMemories(
+  transaction: StoreDatabase,
+  writes: readonly MemoryWrite[],
+  context: RestoreContext,
+  hashOf: (text: string) => string,
+): Promise<void> {
+  if (writes.length === 0) return;
+  const versionRows = writes.flatMap(({ restored, placement, kept }) =>
+    restored.versions.slice(kept).map((version) => ({
+      memoryId: restored.id,
+      version: version.version,
+      ...placement,
+      path: [...restored.scope.path],
+      change: version.change,
+      layer: version.layer,
+      text: version.text,
+      context: version.context ?? null,
+      salience: version.salience,
+      writer: version.provenance.writer,
+      turnId: version.provenance.turnId ?? null,
+      replyFamily: version.provenance.replyFamily ?? null,
+      at: version.at,
+    })),
+  );
+  for (let start = 0; start < versionRows.length; start += rowsPerInsert) {
+    await insertJsonRows(
+      transaction,
+      sql`${memoryVersions}`,
+      versionColumns,
+      versionRows.slice(start, start + rowsPerInsert),
+    );
+  }
+  const vectors = context.vectors;
+  const deleted = writes.filter((write) => write.heldLive && write.last.change === 'deleted');
+  if (deleted.length > 0) {
+    const ids = deleted.map((write) => write.restored.id);
+    await transaction.delete(memories).where(anyOf(memories.id, ids));
+  }
+  const liveRows = writes
+    .filter((write) => write.last.change !== 'deleted')
+    .map((write) => ({ heldLive: write.heldLive, row: memoryRow(write, vectors, hashOf) }));
+  const inserted = liveRows.filter((entry) => !entry.heldLive).map((entry) => entry.row);
+  for (let start = 0; start < inserted.length; start += rowsPerInsert) {
+    await insertJsonRows(
+      transaction,
+      sql`${memories}`,
+      memoryColumnsInJson,
+      inserted.slice(start, start + rowsPerInsert),
+    );
+  }
+  // A held live memory that gained versions keeps its row, and so its place in `list`.
+  for (const { row } of liveRows.filter((entry) => entry.heldLive)) {
+    const { id, sequence: _sequence, ...changed } = row as typeof row & { sequence?: number };
+    await transaction.update(memories).set(changed).where(eq(memories.id, id));
+    await transaction.delete(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, id));
+  }
+  if (!vectors) return;
+  const embeddingRows = liveRows.flatMap(({ row }) => {
+    const vector = vectors.byText.get(row.text);
+    return vector
+      ? [
+          {
+            memoryId: row.id,
+            model: vectors.index.model,
+            dimensions: vectors.index.dimensions,
+            tenant: row.tenant,
+            scopeKey: row.scopeKey,
+            ancestorKeys: row.ancestorKeys,
+            layer: row.layer,
+            embedding: Array.from(vector),
+          },
+        ]
+      : [];
+  });
+  for (let start = 0; start < embeddingRows.length; start += rowsPerInsert) {
+    await transaction
+      .insert(memoryEmbeddings)
+      .values(embeddingRows.slice(start, start + rowsPerInsert));
+  }
+}
+
+/** The `memories` row of a restored live memory: its final version, created at its first. */
+function memoryRow(
+  { restored, placement, final, last }: MemoryWrite,
+  vectors: RestoreContext['vectors'],
+  hashOf: (text: string) => string,
+): typeof memories.$inferInsert & { id: string; text: string } {
+  return {
+    id: restored.id,
+    ...placement,
+    path: [...restored.scope.path],
+    layer: final.layer as 'episodic' | 'semantic',
+    text: final.text,
+    context: final.context ?? null,
+    textHash: hashOf(final.text),
+    salience: final.salience,
+    metadata: (restored.metadata ?? null) as Record<string, unknown> | null,
+    writer: final.provenance.writer,
+    turnId: final.provenance.turnId ?? null,
+    replyFamily: final.provenance.replyFamily ?? null,
+    version: last.version,
+    createdAt: (restored.versions[0] as MemoryVersion).at,
+    updatedAt: final.at,
+    vectorModels: vectors?.byText.has(final.text) ? [vectors.index.key] : [],
+  };
+}
+
+/** Decide and write the turns: each one new at its scope is logged with its number and time. */
+async function restoreTurns(
+  transaction: StoreDatabase,
+  batch: readonly LoggedTurn[],
+): Promise<RestoreOutcome[]> {
+  const first = batch[0];
+  if (first === undefined) return [];
+  const placements = batch.map((turn) => scopePlacement(turn.scope));
+  const rows = await transaction
+    .select({
+      scopeKey: turns.scopeKey,
+      turnId: turns.turnId,
+      speaker: turns.speaker,
+      text: turns.text,
+      turn: turns.turn,
+      at: turns.loggedAt,
+    })
+    .from(turns)
+    .where(
+      and(
+        eq(turns.tenant, first.scope.tenant),
+        anyOf(turns.scopeKey, [...new Set(placements.map((placement) => placement.scopeKey))]),
+        anyOf(turns.turnId, [...new Set(batch.map((turn) => turn.turnId))]),
+      ),
+    );
+  const logged = new Map(rows.map((row) => [`${row.scopeKey}\u0000${row.turnId}`, row]));
+  const inserts: (typeof turns.$inferInsert)[] = [];
+  const outcomes = batch.map((turn, index): RestoreOutcome => {
+    const placement = placements[index] as ScopePlacement;
+    const key = `${placement.scopeKey}\u0000${turn.turnId}`;
+    const problem = unstorableText({ turnId: turn.turnId, speaker: turn.speaker, text: turn.text });
+    if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
+    const existing = logged.get(key);
+    if (existing) {
+      const same =
+        existing.speaker === turn.speaker &&
+        existing.text === turn.text &&
+        existing.turn === turn.turn &&
+        existing.at.getTime() === turn.at.getTime();
+      return same
+        ? { status: 'present' }
+        : {
+            status: 'refused',
+            code: 'conflict',
+            reason: `turn "${turn.turnId}" is already logged at this scope with a different speaker, text, number or time`,
+          };
+    }
+    logged.set(key, { scopeKey: placement.scopeKey, ...turn });
+    inserts.push({
+      ...placement,
+      path: [...turn.scope.path],
+      turnId: turn.turnId,
+      speaker: turn.speaker,
+      text: turn.text,
+      turn: turn.turn,
+      loggedAt: turn.at,
+    });
+    return { status: 'imported' };
+  });
+  for (let start = 0; start < inserts.length; start += rowsPerInsert) {
+    await insertJsonRows(
+      transaction,
+      sql`${turns}`,
+      turnColumns,
+      inserts.slice(start, start + rowsPerInsert),
+    );
+  }
+  return outcomes;
+}
