@@ -106,9 +106,15 @@ async function openTarget(
   }
   const { openNeonStore } = await loadDriver('neon', () => import('@symfonic/store-drizzle/neon'));
   const { neonConfig } = await loadDriver('neon', () => import('@neondatabase/serverless'));
-  if (neonConfig.webSocketConstructor === undefined && globalThis.WebSocket === undefined) {
-    const { default: ws } = await loadDriver('neon', () => import('ws'));
-    neonConfig.webSocketConstructor = ws;
+  if (neonConfig.webSocketConstructor === undefined) {
+    // `ws` first, where it is installed: Node's own WebSocket (Node 22 and later) reports a
+    // failed connection as a bare event, without the socket code that says what went wrong.
+    const ws = await import('ws').then(
+      (module) => module.default,
+      () => undefined,
+    );
+    if (ws !== undefined) neonConfig.webSocketConstructor = ws;
+    else if (globalThis.WebSocket === undefined) await loadDriver('neon', () => import('ws'));
   }
   const store = await openNeonStore({ connectionString: target.connectionString, ...ranking });
   return { kind: 'neon', store, close: () => store.close() };
