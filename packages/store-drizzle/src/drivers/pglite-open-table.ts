@@ -38,7 +38,7 @@ export function openTable(bench: OpenBench): string {
   });
   return [
     openTableStart,
-    `Measured ${bench.when.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, load average ${machine.loadBefore.join(' / ')} before and ${machine.loadAfter.join(' / ')} after (a machine shared with other work): ${bench.runs} opens of each kind, each in a new process, the existing folder holding ${bench.memories.toLocaleString('en-US').replaceAll(',', ' ')} memories. Medians in ms; "open" is every stage up to the store, "max" its slowest run, "CPU" the process's CPU time over the open.`,
+    `Measured ${bench.when.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, load average ${machine.loadBefore.join(' / ')} before and ${machine.loadAfter.join(' / ')} after (a machine shared with other work): ${bench.runs} opens of each kind, each in a new process, the existing folder holding ${bench.memories.toLocaleString('en-US').replaceAll(',', ' ')} memories. Medians in ms; "open" is what \`openPGliteStore\` costs (the stages from the folder's checks to the store's reads, the imports before it are the process's), "max" its slowest run, "CPU" the process's CPU time over the open.`,
     '',
     `| open | ${stages.join(' | ')} | open | max | CPU | goal (ms, p50) |`,
     `| --- | ${stages.map(() => '---:').join(' | ')} | ---: | ---: | ---: | --- |`,
