@@ -10,13 +10,13 @@
  * `loud` got through and their p50. PGlite runs one statement at a time, so a
  * quiet hydrate waits for the loud statement in flight.
  *
- *   pnpm --filter @symfonic/memory build && node packages/memory/dist/tenant-stall.bench.js
+ *   pnpm --filter @symfonic/memory build && node packages/memory/dist/hydrate/tenant-stall.bench.js
  *   BENCH_MEMORIES=2000 BENCH_RUNS=20 … for a shorter run
  */
 import { loadavg } from 'node:os';
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
-import { createMemory } from './create-memory.js';
+import { createMemory } from '../create-memory.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 60);
