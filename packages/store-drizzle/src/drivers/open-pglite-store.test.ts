@@ -35,7 +35,10 @@ describe('openPGliteStore', () => {
     }
   });
 
-  it('reads a folder opened, written and closed identically after reopening it', async () => {
+  // Two PGlite starts: a minute or more on a loaded machine.
+  it('reads a folder opened, written and closed identically after reopening it', {
+    timeout: 300_000,
+  }, async () => {
     const dataDir = join(directory, 'reopened');
     const scope = { tenant: 'acme', path: ['user:2'] };
     const provenance = { writer: 'test' };
