@@ -1,5 +1,5 @@
 /** C0 controls (line breaks and tabs included), DEL, C1 controls, and the bidi marks, embeddings, overrides and isolates. */
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const unsafe = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * `text` as a terminal may be given it in a line meant for a person: every
