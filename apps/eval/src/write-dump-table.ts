@@ -54,7 +54,7 @@ export function dumpTable(benches: readonly DumpBench[]): string {
   if (first === undefined) throw new Error('no benchmark output given');
   const runs = benches.map(
     ({ machine, rows, when, runs: count }) =>
-      `${rows[0]?.store ?? 'no store'}: ${when.slice(0, 16).replace('T', ' ')} UTC, ${count === 1 ? 'one run' : `medians of ${count} runs`}, load average (1 / 5 / 15 min) ${load(machine.loadAverage.before)} before and ${load(machine.loadAverage.after)} after${machine.server ? `, PostgreSQL ${machine.server}` : ''}`,
+      `${rows[0]?.store ?? 'no store'}: finished ${when.slice(0, 16).replace('T', ' ')} UTC, ${count === 1 ? 'one run' : `medians of ${count} runs`}, load average (1 / 5 / 15 min) ${load(machine.loadAverage.before)} before and ${load(machine.loadAverage.after)} after${machine.server ? `, PostgreSQL ${machine.server}` : ''}`,
   );
   const rows = benches.flatMap((bench) =>
     bench.rows.map((row) => {
