@@ -8,6 +8,7 @@
  * everything else of the README is left as it is.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { replaceSection } from '@symfonic/test-support';
 
 /** The benchmark's output, as `scale.bench.ts` writes it. */
 interface ScaleBench {
@@ -45,8 +46,6 @@ interface ScaleBench {
   }[];
 }
 
-const start = '<!-- scale-bench:start -->';
-const end = '<!-- scale-bench:end -->';
 /** The goals the figures are read against. */
 const goals = {
   lexicalRetrieveP95: 10,
@@ -81,7 +80,6 @@ export function scaleTable(bench: ScaleBench): string {
     "'[…]'::vector($1)",
   );
   return [
-    start,
     `Measured ${bench.when.slice(0, 10)} on ${machine.cpus}, ${machine.memoryGiB} GiB, load average ${machine.loadAverage.join(' / ')} (a machine shared with other work), Node ${machine.node}, ${machine.server.split(' on ')[0]}, pgvector ${machine.pgvector}.`,
     `Corpus: one tenant, ${grouped(corpus.users)} users × ${grouped(corpus.perUser)} memories plus ${grouped(corpus.hot)} at one user (${grouped(corpus.total)} in all), vectors of \`${corpus.embedder}\` (${corpus.dimensions} dimensions); reads at the user with ${grouped(corpus.hot)}, ${bench.queries} 3-word cues each after 10 warm-up.`,
     '',
@@ -104,16 +102,14 @@ export function scaleTable(bench: ScaleBench): string {
     '```text',
     plan,
     '```',
-    end,
   ].join('\n');
 }
 
 const [input = 'scale-bench.json', readme = '../../packages/store-drizzle/README.md'] =
   process.argv.slice(2);
 const bench = JSON.parse(readFileSync(input, 'utf8')) as ScaleBench;
-const text = readFileSync(readme, 'utf8');
-const from = text.indexOf(start);
-const to = text.indexOf(end);
-if (from < 0 || to < from) throw new Error(`${readme} has no ${start} … ${end} section`);
-writeFileSync(readme, `${text.slice(0, from)}${scaleTable(bench)}${text.slice(to + end.length)}`);
+writeFileSync(
+  readme,
+  replaceSection(readFileSync(readme, 'utf8'), 'scale-bench', scaleTable(bench)),
+);
 console.log(`wrote the scale table of ${input} into ${readme}`);

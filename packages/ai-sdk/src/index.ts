@@ -1,4 +1,4 @@
-export { OpsObjectFilter, type WithheldOps } from '@symfonic/memory';
+export { OpsObjectFilter, type ToolMemory, type WithheldOps } from '@symfonic/memory';
 export type {
   MemoryDegradation,
   MemoryFinish,
@@ -11,7 +11,6 @@ export {
   type MemoryToolResult,
   type MemoryToolsOptions,
   memoryTools,
-  type ToolMemory,
 } from './memory-tools.js';
 export {
   type SymfonicMemoryMiddleware,

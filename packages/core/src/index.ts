@@ -17,6 +17,7 @@ export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
+export { featureHash } from './feature-hash.js';
 export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
 export { compareCodePoints } from './feed/compare-code-points.js';
 export { compareScopes } from './feed/compare-scopes.js';
@@ -52,6 +53,7 @@ export {
   type FusionWeightsOption,
   resolveFusionWeights,
 } from './fusion-weights.js';
+export { isRecord } from './is-record.js';
 export { Limits } from './limits.js';
 export { listDeletedOptionsSchema } from './list-deleted-options.js';
 export { memoryIdSchema } from './memory-id.js';

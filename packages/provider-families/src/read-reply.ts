@@ -1,3 +1,4 @@
+import { isRecord } from '@symfonic/core';
 import { readAiSdkReply } from './families/ai-sdk-reply.js';
 import { readAiSdkStreamReply } from './families/ai-sdk-stream-reply.js';
 import { readAnthropicReply } from './families/anthropic-reply.js';
@@ -7,7 +8,6 @@ import { readMessageReply } from './families/message-reply.js';
 import { readOpenAIChatReply } from './families/openai-chat-reply.js';
 import { readOpenAIResponsesReply } from './families/openai-responses-reply.js';
 import { readTextReply } from './families/text-reply.js';
-import { isRecord } from './is-record.js';
 import type { ProviderReply } from './provider-reply.js';
 import { ReplyTooLarge } from './reply-limits.js';
 import { oversizedReply, unknownReply } from './unknown-reply.js';

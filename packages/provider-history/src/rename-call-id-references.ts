@@ -1,4 +1,5 @@
 import type { AIMessageFields } from '@langchain/core/messages';
+import { isRecord } from '@symfonic/core';
 
 /**
  * Block and item types that stand for one tool call and carry its id: Anthropic's
@@ -119,8 +120,4 @@ function renameFields(
     if (replacement !== undefined) renamed = { ...renamed, [key]: replacement };
   }
   return renamed;
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

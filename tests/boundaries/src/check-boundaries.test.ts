@@ -138,6 +138,26 @@ describe('dependency boundaries', () => {
     expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual(['langchain']);
   });
 
+  it('lets a benchmark outside src use its package by name and the stores, as a test does', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/store-memory/package.json': manifest('@symfonic/store-memory'),
+      'packages/memory/package.json': JSON.stringify({
+        name: '@symfonic/memory',
+        devDependencies: { '@symfonic/store-memory': '*' },
+      }),
+      'packages/memory/bench/hydrate.bench.ts':
+        "import { createMemory } from '@symfonic/memory';\nimport { createInMemoryStore } from '@symfonic/store-memory';\n",
+      'packages/memory/src/hydrate.ts': "import { createMemory } from '@symfonic/memory';\n",
+    });
+    expect(checkBoundaries(planted)).toEqual([
+      expect.objectContaining({
+        file: 'packages/memory/src/hydrate.ts',
+        specifier: '@symfonic/memory',
+      }),
+    ]);
+  });
+
   it('catches a relative import reaching into another package', () => {
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core'),

@@ -43,8 +43,18 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
+/**
+ * Whether `file` sits in the package's `bench/` folder: benchmarks and the scripts that write
+ * their figures, built apart from `src` and never published, so they use the package as its
+ * users do (by name) and may import what only tests may.
+ */
+function isBenchFile(pkg: WorkspacePackage, file: string): boolean {
+  return file.startsWith(join(pkg.directory, 'bench') + sep);
+}
+
 function isTestFile(pkg: WorkspacePackage, file: string): boolean {
   return (
+    isBenchFile(pkg, file) ||
     /\.(?:test|bench|contract\.test)\.[cm]?tsx?$/.test(file) ||
     file.includes(`${sep}__fixtures__${sep}`) ||
     (pkg.unpublishedTesting && file.startsWith(join(pkg.directory, 'src', 'testing') + sep))
@@ -131,7 +141,11 @@ function checkSpecifier(
   const target = packageOf(specifier);
   if (pkg.isApp) return undefined;
   if (workspaceNames.has(target)) {
-    if (target === pkg.name) return 'a package imports itself by relative path, not by name';
+    if (target === pkg.name) {
+      return isBenchFile(pkg, file)
+        ? undefined
+        : 'a package imports itself by relative path, not by name';
+    }
     const allowed = allowedWorkspaceImports[pkg.name] ?? ['@symfonic/core'];
     if (allowed.includes(target) || (test && testOnlyWorkspaceImports.includes(target)))
       return undefined;

@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '@symfonic/core';
+import { type EmbeddingProvider, featureHash } from '@symfonic/core';
 import { stemmer } from 'stemmer';
 import { eng as englishStopWords } from 'stopword';
 
@@ -18,20 +18,6 @@ export interface HashedNgramEmbedderOptions {
   readonly dropStopWords: boolean;
   /** Hash the Porter stem of each word instead of the word itself. */
   readonly stem: boolean;
-}
-
-function hash(feature: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < feature.length; index += 1) {
-    value ^= feature.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  value ^= value >>> 16;
-  value = Math.imul(value, 0x85ebca6b);
-  value ^= value >>> 13;
-  value = Math.imul(value, 0xc2b2ae35);
-  value ^= value >>> 16;
-  return value >>> 0;
 }
 
 /** The settings under which {@link createHashedNgramEmbedder} is `createLocalEmbedder()` of `@symfonic/memory`. */
@@ -57,7 +43,7 @@ export const shippedLocalEmbedderSettings: HashedNgramEmbedderOptions = {
 export function createHashedNgramEmbedder(options: HashedNgramEmbedderOptions): EmbeddingProvider {
   const { dimensions } = options;
   const add = (vector: Float32Array, feature: string, weight: number) => {
-    const hashed = hash(feature);
+    const hashed = featureHash(feature);
     const sign = hashed & 0x80000000 ? -1 : 1;
     const index = (hashed & 0x7fffffff) % dimensions;
     vector[index] = (vector[index] as number) + sign * weight;

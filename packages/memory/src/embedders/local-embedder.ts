@@ -1,6 +1,5 @@
-import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
+import { type EmbeddingProvider, featureHash, InvalidMemoryInput } from '@symfonic/core';
 import { embedDistinct } from './embed-distinct.js';
-import { featureHash } from './feature-hash.js';
 
 /** The default length of a local embedder's vectors. */
 export const localEmbedderDimensions = 384;

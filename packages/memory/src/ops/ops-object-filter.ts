@@ -1,4 +1,4 @@
-import { isRecord } from '../is-record.js';
+import { isRecord } from '@symfonic/core';
 import { JsonObjectReader } from './json-object-reader.js';
 
 /** What one {@link OpsObjectFilter} withheld: the ops objects, in the order they came. */

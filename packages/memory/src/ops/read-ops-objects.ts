@@ -1,4 +1,4 @@
-import { isRecord } from '../is-record.js';
+import { isRecord } from '@symfonic/core';
 import { OpsObjectFilter } from './ops-object-filter.js';
 
 /** One ops object of a text: as the model wrote it, and its `ops` list. */

@@ -1,7 +1,7 @@
+import { isRecord } from '@symfonic/core';
 import type { ProviderReply, ToolCall } from '@symfonic/provider-families';
 import { jsonPayload, maxReplyItems } from '@symfonic/provider-families';
 import { z } from 'zod';
-import { isRecord } from '../is-record.js';
 import { readOpsObjects } from '../ops/read-ops-objects.js';
 import type { OpChannel, RememberedToolCall, UnreadableCode } from './remember-outcome.js';
 

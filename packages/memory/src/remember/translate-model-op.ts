@@ -1,6 +1,5 @@
-import { Limits, type MemoryOpInput, normalizeMemoryText } from '@symfonic/core';
+import { isRecord, Limits, type MemoryOpInput, normalizeMemoryText } from '@symfonic/core';
 import { instructionPlaceholders } from '../instructions.js';
-import { isRecord } from '../is-record.js';
 import { idFromModelReason, modelOpSchema } from '../tools/model-op.js';
 import { RememberRejectionCode } from './remember-outcome.js';
 

@@ -1,5 +1,6 @@
 import {
   type ApplyResult,
+  isRecord,
   isWithin,
   type MemoryOpInput,
   type MemoryScope,
@@ -9,7 +10,6 @@ import {
   type RejectedOp,
   requireVisible,
 } from '@symfonic/core';
-import { isRecord } from '../is-record.js';
 import { MissingMemoryPort } from '../missing-memory-port.js';
 import { RememberRejectionCode } from './remember-outcome.js';
 

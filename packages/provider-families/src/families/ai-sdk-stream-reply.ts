@@ -1,4 +1,4 @@
-import { isRecord } from '../is-record.js';
+import { isRecord } from '@symfonic/core';
 import type { ProviderReply } from '../provider-reply.js';
 import { ReplyCollector } from '../reply-collector.js';
 import { boundedLength } from '../reply-limits.js';

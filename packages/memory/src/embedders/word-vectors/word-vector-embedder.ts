@@ -1,7 +1,6 @@
-import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
+import { type EmbeddingProvider, featureHash, InvalidMemoryInput } from '@symfonic/core';
 import { eng as englishStopWords } from 'stopword';
 import { embedDistinct } from '../embed-distinct.js';
-import { featureHash } from '../feature-hash.js';
 import { commonDirections } from './common-directions.js';
 import type { WordVectorTable } from './word-vector-table.js';
 

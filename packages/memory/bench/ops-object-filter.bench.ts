@@ -7,8 +7,7 @@
  *
  * Run it with `pnpm --filter @symfonic/memory bench:filter` after a build.
  */
-import { OpsObjectFilter } from './ops-object-filter.js';
-import { readOpsObjects } from './read-ops-objects.js';
+import { OpsObjectFilter, readOpsObjects } from '@symfonic/memory';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const warmup = 3;

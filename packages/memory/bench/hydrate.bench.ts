@@ -9,13 +9,13 @@
  * writes before each of its runs (an untimed `forget` of a scope holding
  * nothing), so pinned facts are read from the database every time, as a
  * store over a server always reads them. Run it with `pnpm --filter @symfonic/memory bench`
- * after a build; `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
+ * after a build (`bench:readme` writes its table into the README); `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
+import { cpus, loadavg } from 'node:os';
 import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { createMemory } from '../create-memory.js';
-import { createLocalEmbedder } from '../embedders/local-embedder.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
@@ -228,7 +228,12 @@ async function main(): Promise<void> {
   await pglite.close();
 
   console.log(
-    `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)\n`,
+    `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' / ')}, Node ${process.version}\n`,
   );
   console.log(
     `${'store'.padEnd(46)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'store p50'.padStart(10)} ${'store p95'.padStart(10)} ${'ours p50'.padStart(9)} ${'ours p95'.padStart(9)} ${'candidates'.padStart(10)}`,

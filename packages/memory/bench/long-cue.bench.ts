@@ -10,9 +10,9 @@
  * `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import { createMemory, type Memory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { createMemory, type Memory } from '../create-memory.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 20);

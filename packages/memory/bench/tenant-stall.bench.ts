@@ -16,7 +16,7 @@
 import { loadavg } from 'node:os';
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
-import { createMemory } from '../create-memory.js';
+import { createMemory } from '@symfonic/memory';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 60);
