@@ -2,12 +2,29 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { resultRows } from '../rows/result-rows.js';
 import { migrationsFolder } from './migrations-folder.js';
+import {
+  isPartitionedByTenant,
+  partitionByTenant,
+  requirePartitionCount,
+} from './partition-by-tenant.js';
 import type { StoreDatabase } from './store-database.js';
 import { takeStoreLock } from './store-lock.js';
 
 /** Where applied migrations are recorded: drizzle's own table layout, in drizzle's schema. */
 const migrationsSchema = 'drizzle';
 const migrationsTable = '__symfonic_migrations';
+
+/** Options of {@link migrateStore}. */
+export interface MigrateStoreOptions {
+  /**
+   * Partition every table by the hash of its tenant, into this many
+   * partitions each (2 to 1 024), after the history is applied: for a new
+   * database, whose tables are empty (see `partitionByTenant` and
+   * docs/scale-out.md). A database already partitioned stays as it is,
+   * whatever its number of partitions. Absent: the tables stay unpartitioned.
+   */
+  readonly partitions?: number;
+}
 
 /** What {@link migrateStore} did. */
 export interface MigrationReport {
@@ -25,11 +42,18 @@ export interface MigrationReport {
  * from several processes at once is safe; a failure leaves nothing half
  * applied. The bookkeeping is drizzle's (`drizzle.__symfonic_migrations`,
  * hash and creation time), so `drizzle-kit migrate` with this package's
- * config agrees with it.
+ * config agrees with it. With `options.partitions`, the tables are then
+ * partitioned by tenant in the same transaction, unless they are already.
  *
+ * @throws InvalidMemoryInput when `options.partitions` is not an integer from
+ * 2 to 1 024, or asks to partition tables that hold rows; nothing is applied.
  * @throws whatever the driver throws; the store translates it.
  */
-export async function migrateStore(database: StoreDatabase): Promise<MigrationReport> {
+export async function migrateStore(
+  database: StoreDatabase,
+  options: MigrateStoreOptions = {},
+): Promise<MigrationReport> {
+  if (options.partitions !== undefined) requirePartitionCount(options.partitions);
   const migrations = readMigrationFiles({ migrationsFolder });
   const table = sql`${sql.identifier(migrationsSchema)}.${sql.identifier(migrationsTable)}`;
   return database.transaction(async (transaction) => {
@@ -54,6 +78,9 @@ export async function migrateStore(database: StoreDatabase): Promise<MigrationRe
         sql`insert into ${table} (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
       );
       applied += 1;
+    }
+    if (options.partitions !== undefined && !(await isPartitionedByTenant(transaction))) {
+      await partitionByTenant(transaction, options.partitions);
     }
     return { applied };
   });

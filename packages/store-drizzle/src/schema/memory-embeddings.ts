@@ -22,7 +22,10 @@ export const memoryEmbeddings = symfonicSchema.table(
     embedding: real('embedding').array().notNull(),
   },
   (table) => [
-    primaryKey({ name: 'memory_embeddings_pk', columns: [table.memoryId, table.model] }),
+    primaryKey({
+      name: 'memory_embeddings_pk',
+      columns: [table.tenant, table.memoryId, table.model],
+    }),
     foreignKey({
       name: 'memory_embeddings_memory',
       columns: [table.memoryId],
