@@ -9,6 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateStore } from './database/migrate-store.js';
 import { openNodePostgresStore } from './drivers/open-node-postgres-store.js';
+import { deleteStoreRows } from './testing/erase-store-tables.js';
 import { serverStoreHarness } from './testing/server-store-harness.js';
 
 // The whole store contract on a database migrated with `{ partitions: 4 }`: every table
@@ -53,7 +54,7 @@ if (url) {
         embedder,
         ...(fusionWeights ? { fusionWeights } : {}),
       });
-      return serverStoreHarness(store, url);
+      return serverStoreHarness(store, url, deleteStoreRows);
     },
     { vectors: await serverHasPgvector(url) },
   );
