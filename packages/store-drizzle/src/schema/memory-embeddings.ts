@@ -9,7 +9,9 @@ import { symfonicSchema } from './symfonic-schema.js';
  * pgvector is present the store adds, per model and dimension, a partial HNSW
  * index on `embedding::vector(n)` (cosine), and queries that same expression.
  * The scope and layer are copied from the memory (both never change) so the
- * vector search filters on this table alone.
+ * vector search filters on this table alone. The key names the tenant
+ * (`tenant, memory_id, model`), as the store's upserts of vectors do, so the
+ * same statements hold on tables partitioned by tenant.
  */
 export const memoryEmbeddings = symfonicSchema.table(
   'memory_embeddings',
