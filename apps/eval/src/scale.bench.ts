@@ -6,7 +6,9 @@
  * - the import rates of the store's two write paths: `apply` (the HOT user's memories, batches
  *   of `Limits.opsPerApply`, LOADERS in parallel, lexical) and `restore` (every other memory,
  *   batches of `Limits.restoreBatch`, LOADERS in parallel, each batch embedded by the store
- *   and written with its vectors, the HNSW index not yet built);
+ *   and written with its vectors, the HNSW index not yet built): the first LIVE_BATCHES
+ *   batches (default 20) with every index in place, the rest with the indexes no write needs
+ *   dropped, then built again (timed with them);
  * - the vector backfill rate (`embedMissing`, the HOT user's memories) and the HNSW index
  *   build time (the open of a store with the embedder, over every vector, with
  *   `maintenance_work_mem` = BUILD_MEMORY on its connections);
@@ -23,6 +25,7 @@
  *
  *   npx tsc -b apps/eval && DATABASE_URL=postgres://… pnpm --filter @symfonic/eval bench:scale
  *   USERS=20 PER_USER=1000 HOT=10000 QUERIES=50 … for a smaller run
+ *   VECTORS=0 … lexical only: no vectors, no HNSW index, no hybrid reads
  *
  * Not a test: it measures, and says where the goals are missed.
  */
