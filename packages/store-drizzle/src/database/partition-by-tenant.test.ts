@@ -63,7 +63,7 @@ describe('migrateStore({ partitions })', () => {
           definition:
             'FOREIGN KEY (tenant, memory_id) REFERENCES symfonic.memories(tenant, id) ON DELETE CASCADE',
         },
-        { name: 'memory_embeddings_pk', definition: 'PRIMARY KEY (tenant, memory_id, model)' },
+        { name: 'memory_embeddings_pk', definition: 'PRIMARY KEY (memory_id, model, tenant)' },
         { name: 'memory_versions_pk', definition: 'PRIMARY KEY (tenant, memory_id, version)' },
         { name: 'turns_pkey', definition: 'PRIMARY KEY (tenant, sequence)' },
       ]);

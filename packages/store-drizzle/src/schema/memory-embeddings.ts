@@ -10,8 +10,9 @@ import { symfonicSchema } from './symfonic-schema.js';
  * index on `embedding::vector(n)` (cosine), and queries that same expression.
  * The scope and layer are copied from the memory (both never change) so the
  * vector search filters on this table alone. The key names the tenant
- * (`tenant, memory_id, model`), as the store's upserts of vectors do, so the
- * same statements hold on tables partitioned by tenant.
+ * (`memory_id, model, tenant`), as the store's upserts of vectors do, so the
+ * same statements hold on tables partitioned by tenant; it leads with the
+ * memory id, so the cascade from a deleted memory finds its vectors by it.
  */
 export const memoryEmbeddings = symfonicSchema.table(
   'memory_embeddings',
@@ -26,7 +27,7 @@ export const memoryEmbeddings = symfonicSchema.table(
   (table) => [
     primaryKey({
       name: 'memory_embeddings_pk',
-      columns: [table.tenant, table.memoryId, table.model],
+      columns: [table.memoryId, table.model, table.tenant],
     }),
     foreignKey({
       name: 'memory_embeddings_memory',
