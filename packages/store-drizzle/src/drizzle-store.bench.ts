@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { type EmbeddingProvider, Limits, type MemoryQuery } from '@symfonic/core';
+import { zipfCorpus } from '@symfonic/test-support';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -34,48 +35,7 @@ const batch = Limits.opsPerApply;
 const scope = { tenant: 'acme', path: ['user:1'] };
 const provenance = { writer: 'bench' };
 
-/** mulberry32: a small seeded generator, so every run writes the same corpus. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const random = seeded(42);
-const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'gu'];
-const vocabulary = Array.from({ length: 5_000 }, (_, index) => {
-  let word = '';
-  let rest = index + 7;
-  while (rest > 0 || word.length < 4) {
-    word += syllables[rest % syllables.length];
-    rest = Math.floor(rest / syllables.length);
-  }
-  return word;
-});
-/** Zipf-like: word k is drawn with weight 1 / (k + 1). */
-const cumulative = vocabulary.map((_, index) => 1 / (index + 1));
-for (let index = 1; index < cumulative.length; index += 1) {
-  cumulative[index] = (cumulative[index] ?? 0) + (cumulative[index - 1] ?? 0);
-}
-const total = cumulative.at(-1) ?? 1;
-function word(): string {
-  const target = random() * total;
-  let low = 0;
-  let high = cumulative.length - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((cumulative[middle] ?? 0) < target) low = middle + 1;
-    else high = middle;
-  }
-  return vocabulary[low] ?? 'word';
-}
-function sentence(words: number): string {
-  return Array.from({ length: words }, word).join(' ');
-}
+const { vocabulary, random, sentence } = zipfCorpus(42);
 /** The 20 most frequent words of the vocabulary: each held by 5 to 65 % of the memories. */
 const commonWords = vocabulary.slice(0, 20);
 function commonSentence(words: number): string {

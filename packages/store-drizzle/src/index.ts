@@ -3,7 +3,11 @@ export {
   type DatabaseProblem,
   DatabaseUnavailable,
 } from './database/database-unavailable.js';
-export { type MigrationReport, migrateStore } from './database/migrate-store.js';
+export {
+  type MigrateStoreOptions,
+  type MigrationReport,
+  migrateStore,
+} from './database/migrate-store.js';
 export type { StoreDatabase } from './database/store-database.js';
 export type { DrizzleMemoryStore } from './drizzle-memory-store.js';
 export type { RankingOptions } from './ranking-options.js';

@@ -3,12 +3,29 @@ import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import { resultRows } from '../rows/result-rows.js';
 import { databaseErrorCode } from './database-error-code.js';
 import { migrationsFolder } from './migrations-folder.js';
+import {
+  isPartitionedByTenant,
+  partitionByTenant,
+  requirePartitionCount,
+} from './partition-by-tenant.js';
 import type { StoreDatabase } from './store-database.js';
 import { takeStoreLock } from './store-lock.js';
 
 /** Where applied migrations are recorded: drizzle's own table layout, in drizzle's schema. */
 const migrationsSchema = 'drizzle';
 const migrationsTable = '__symfonic_migrations';
+
+/** Options of {@link migrateStore}. */
+export interface MigrateStoreOptions {
+  /**
+   * Partition every table by the hash of its tenant, into this many
+   * partitions each (2 to 1 024), after the history is applied: for a new
+   * database, whose tables are empty (see `partitionByTenant` and
+   * docs/scale-out.md). A database already partitioned stays as it is,
+   * whatever its number of partitions. Absent: the tables stay unpartitioned.
+   */
+  readonly partitions?: number;
+}
 
 /** What {@link migrateStore} did. */
 export interface MigrationReport {
@@ -59,26 +76,37 @@ async function appliedVersion(database: StoreDatabase): Promise<number | undefin
  * from several processes at once is safe; a failure leaves nothing half
  * applied. The bookkeeping is drizzle's (`drizzle.__symfonic_migrations`,
  * hash and creation time), so `drizzle-kit migrate` with this package's
- * config agrees with it.
+ * config agrees with it. With `options.partitions`, the tables are then
+ * partitioned by tenant in the same transaction, unless they are already.
  *
+ * @throws InvalidMemoryInput when `options.partitions` is not an integer from
+ * 2 to 1 024, or asks to partition tables that hold rows; nothing is applied.
  * @throws whatever the driver throws; the store translates it.
  */
-export async function migrateStore(database: StoreDatabase): Promise<MigrationReport> {
+export async function migrateStore(
+  database: StoreDatabase,
+  options: MigrateStoreOptions = {},
+): Promise<MigrationReport> {
+  if (options.partitions !== undefined) requirePartitionCount(options.partitions);
   const newest = storeMigrations().at(-1)?.folderMillis ?? Number.NEGATIVE_INFINITY;
-  if (((await appliedVersion(database)) ?? Number.NEGATIVE_INFINITY) >= newest) {
-    return { applied: 0 };
-  }
-  return applyPendingMigrations(database);
+  const current = ((await appliedVersion(database)) ?? Number.NEGATIVE_INFINITY) >= newest;
+  if (current && options.partitions === undefined) return { applied: 0 };
+  return applyPendingMigrations(database, options);
 }
 
 /**
  * The locked part of {@link migrateStore}: in one transaction under the
- * store's advisory lock, create the bookkeeping table if missing, then apply
- * and record every migration newer than the last one recorded.
+ * store's advisory lock, create the bookkeeping table if missing, apply and
+ * record every migration newer than the last one recorded, then partition the
+ * tables when `options.partitions` asks and they are not yet.
  *
+ * @throws InvalidMemoryInput when `options.partitions` asks to partition tables that hold rows.
  * @throws whatever the driver throws; the store translates it.
  */
-export async function applyPendingMigrations(database: StoreDatabase): Promise<MigrationReport> {
+export async function applyPendingMigrations(
+  database: StoreDatabase,
+  options: MigrateStoreOptions = {},
+): Promise<MigrationReport> {
   const migrations = storeMigrations();
   const table = sql`${sql.identifier(migrationsSchema)}.${sql.identifier(migrationsTable)}`;
   return database.transaction(async (transaction) => {
@@ -103,6 +131,9 @@ export async function applyPendingMigrations(database: StoreDatabase): Promise<M
         sql`insert into ${table} (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
       );
       applied += 1;
+    }
+    if (options.partitions !== undefined && !(await isPartitionedByTenant(transaction))) {
+      await partitionByTenant(transaction, options.partitions);
     }
     return { applied };
   });

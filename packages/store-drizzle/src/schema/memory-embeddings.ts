@@ -9,7 +9,10 @@ import { symfonicSchema } from './symfonic-schema.js';
  * pgvector is present the store adds, per model and dimension, a partial HNSW
  * index on `embedding::vector(n)` (cosine), and queries that same expression.
  * The scope and layer are copied from the memory (both never change) so the
- * vector search filters on this table alone.
+ * vector search filters on this table alone. The key names the tenant
+ * (`memory_id, model, tenant`), as the store's upserts of vectors do, so the
+ * same statements hold on tables partitioned by tenant; it leads with the
+ * memory id, so the cascade from a deleted memory finds its vectors by it.
  */
 export const memoryEmbeddings = symfonicSchema.table(
   'memory_embeddings',
@@ -22,7 +25,10 @@ export const memoryEmbeddings = symfonicSchema.table(
     embedding: real('embedding').array().notNull(),
   },
   (table) => [
-    primaryKey({ name: 'memory_embeddings_pk', columns: [table.memoryId, table.model] }),
+    primaryKey({
+      name: 'memory_embeddings_pk',
+      columns: [table.memoryId, table.model, table.tenant],
+    }),
     foreignKey({
       name: 'memory_embeddings_memory',
       columns: [table.memoryId],

@@ -1,6 +1,7 @@
 import type { MemoryStore } from '@symfonic/core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { StoreDatabase } from '../database/store-database.js';
 import { eraseStoreTables } from './erase-store-tables.js';
 
 /** What the store contract's `StoreHarness` asks of a store under test. */
@@ -12,15 +13,19 @@ export interface ServerStoreHarness {
 
 /**
  * The contract harness of a store on the PostgreSQL server at `url`, whatever
- * driver the store uses: `reset` erases the store's tables through a
- * one-connection node-postgres pool of its own, which `close` ends after the
- * store.
+ * driver the store uses: `reset` erases the store's tables with `erase`
+ * (`eraseStoreTables` unless given) through a one-connection node-postgres
+ * pool of its own, which `close` ends after the store.
  */
-export function serverStoreHarness(store: MemoryStore, url: string): ServerStoreHarness {
+export function serverStoreHarness(
+  store: MemoryStore,
+  url: string,
+  erase: (database: StoreDatabase) => Promise<void> = eraseStoreTables,
+): ServerStoreHarness {
   const eraser = new pg.Pool({ connectionString: url, max: 1 });
   return {
     store,
-    reset: () => eraseStoreTables(drizzle({ client: eraser })),
+    reset: () => erase(drizzle({ client: eraser })),
     close: async () => {
       await store.close();
       await eraser.end();

@@ -187,7 +187,7 @@ async function writeBatch(
       })),
     )
     .onConflictDoUpdate({
-      target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
+      target: [memoryEmbeddings.memoryId, memoryEmbeddings.model, memoryEmbeddings.tenant],
       set: { dimensions: sql`excluded.dimensions`, embedding: sql`excluded.embedding` },
     });
   return marked.length;
