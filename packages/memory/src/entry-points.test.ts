@@ -71,8 +71,8 @@ describe('entry points', () => {
   it('put the sentence encoder behind @symfonic/memory/sentence-encoder, its packages as optional peers', () => {
     const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
     expect(manifest.exports['./sentence-encoder']).toEqual({
-      types: './dist/embedders/sentence-encoder.d.ts',
-      default: './dist/embedders/sentence-encoder.js',
+      types: './dist/sentence-encoder.d.ts',
+      default: './dist/sentence-encoder.js',
     });
     for (const name of [
       '@energetic-ai/core',
@@ -83,9 +83,10 @@ describe('entry points', () => {
       expect(manifest.dependencies[name]).toBeUndefined();
     }
     const main = reach('index.ts');
-    expect(main.files).not.toContain('embedders/sentence-encoder.ts');
+    expect(main.files).not.toContain('sentence-encoder.ts');
+    expect(main.files).not.toContain('embedders/sentence-encoder/sentence-encoder.ts');
     // Loaded only when an encoder is created: importing the entry point needs none of them.
-    expect([...reach('embedders/sentence-encoder.ts').packages].sort()).toEqual([
+    expect([...reach('sentence-encoder.ts').packages].sort()).toEqual([
       '@symfonic/core',
       'node:module',
     ]);

