@@ -150,6 +150,37 @@ describe('symfonic import into another tenant', () => {
   });
 });
 
+describe('symfonic on a terminal', () => {
+  /** Whether `output` holds a control or bidi character besides the line ends it is made of. */
+  const raw = (output: string) =>
+    /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(output.replaceAll('\n', ''));
+  const header =
+    '{"kind":"header","format":"symfonic-dump/1","scope":{"tenant":"acme","path":[]},"exportedAt":"1970-01-01T00:00:00.000Z"}';
+
+  it("escapes a dump's controls quoted in a refused line, and keeps them exact in --json", async () => {
+    const id = '\u001b]0;owned\u0007\u202eevil';
+    const dump = `${header}\n${JSON.stringify({ kind: 'memory\u001b[2J', id })}\n{"kind":"end","memories":0,"turns":0}\n`;
+    const human = await runSymfonicBin(['import', '--database-url', 'memory:'], { stdin: dump });
+    expect(human.code).toBe(exitCodes.refused);
+    expect(raw(human.stderr)).toBe(false);
+    expect(human.stderr).toContain(
+      'line 2 (unknown \\u001b]0;owned\\u0007\\u202eevil): malformed: expected a "memory" or "turn" line, found a "memory\\u001b[2J" line',
+    );
+    const json = await runSymfonicBin(['import', '--database-url', 'memory:', '--json'], {
+      stdin: dump,
+    });
+    expect(JSON.parse(json.stdout).refused[0].id).toBe(id);
+  });
+
+  it('escapes the controls a failure message quotes', async () => {
+    const dump = `${header.replace('symfonic-dump/1', 'x\\u001b[31m\\u0085')}\n`;
+    const run = await runSymfonicBin(['import', '--database-url', 'memory:'], { stdin: dump });
+    expect(run.code).toBe(exitCodes.usage);
+    expect(raw(run.stderr)).toBe(false);
+    expect(run.stderr).toContain('its format is "x\\u001b[31m\\u0085"');
+  });
+});
+
 describe('symfonic command-line failures', () => {
   it('says no store was given (exit 2)', async () => {
     const { code, stdout, stderr } = await runSymfonicBin(['inspect', 'acme/user:42']);

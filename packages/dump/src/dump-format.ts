@@ -17,7 +17,12 @@ export const dumpFormat = 'symfonic-dump/1';
 /** A time, as an ISO 8601 UTC string with milliseconds (what `Date.toISOString` writes). */
 const timeSchema = z.iso.datetime({ offset: false, precision: 3 });
 
-/** The first line: which format, what scope, when. */
+/**
+ * The first line: which format, what scope, and the state it holds:
+ * `exportedAt` is the time of the latest memory version or turn at or below
+ * the scope (the Unix epoch when there is none), not the clock of the
+ * export, so the same data gives the same dump.
+ */
 export const dumpHeaderSchema = z
   .object({
     kind: z.literal('header'),

@@ -22,15 +22,17 @@ const pageSize = 1_000;
 
 /**
  * The `symfonic-dump/1` dump of `scope`, one JSON text per yielded string
- * (no newline: join them with `\n`): a header line, then every memory at or
+ * (no newline: join them with `\n`): a header line (its `exportedAt` is the
+ * time of the latest change the scope holds, not the wall clock), then every memory at or
  * below `scope` with every version (live ones in `list` order, then deleted
  * ones by their first change), then every turn at or below it (by scope,
  * turn number, then the order they were logged in), then an end line with
  * the counts. Memories of ancestors are not part of a scope's dump: they
  * belong to the ancestor's.
  *
- * Metadata keys are written in code point order, so the same memories give
- * the same dump, line for line, whichever store holds them.
+ * Metadata keys are written in code point order, and the header's time is
+ * the data's, so the same memories give the same dump, byte for byte,
+ * whichever store holds them and whenever it is exported.
  *
  * The history of the scope is read once, through `changes`, and held in
  * memory until its memory's line is written (about one kilobyte per version).
@@ -50,7 +52,7 @@ export async function* exportScope(
     kind: 'header',
     format: dumpFormat,
     scope: valid,
-    exportedAt: new Date().toISOString(),
+    exportedAt: (await latestActivity(store, valid, options.signal)).toISOString(),
   });
   const histories = new Map<string, MemoryChange[]>();
   for await (const page of pages((after) => store.changes(valid, { after, limit: pageSize }))) {
@@ -99,6 +101,25 @@ export async function* exportScope(
     options.onProgress?.({ ...progress });
   }
   yield write({ kind: 'end', ...progress });
+}
+
+/**
+ * The latest time a memory version or a turn was written at or below
+ * `scope` (what `scopes` reports as each scope's last activity), or the Unix
+ * epoch when it holds nothing: the state a dump is of, which the same data
+ * gives in every store, where the wall clock of the export would differ.
+ */
+async function latestActivity(
+  store: MemoryStore,
+  scope: MemoryScope,
+  signal: AbortSignal | undefined,
+): Promise<Date> {
+  let latest = 0;
+  for await (const page of pages((after) => store.scopes(scope, { after, limit: pageSize }))) {
+    signal?.throwIfAborted();
+    for (const summary of page.scopes) latest = Math.max(latest, summary.lastActivity.getTime());
+  }
+  return new Date(latest);
 }
 
 /** Every page of a paged read, following `nextCursor` until the last page. */

@@ -10,6 +10,7 @@ import {
   type RestoreOutcome,
   type RestoreResult,
   restoredHistoryProblem,
+  sameScope,
   toScope,
 } from '@symfonic/core';
 import type { z } from 'zod';
@@ -31,8 +32,16 @@ import {
   type LineRefusalCode,
   type RefusedLine,
 } from './import-report.js';
+import { remappedMemoryId } from './remapped-memory-id.js';
 
-/** Moves every line at or below `from` to the same place below `to` (another tenant, another user). */
+/**
+ * Moves every line at or below `from` to the same place below `to` (another
+ * tenant, another user). A remap that moves (`to` is not `from`) gives each
+ * memory a new id derived from its old id and the scope it lands at (see
+ * `remappedMemoryId`): the copy is another memory, so it can sit in the same
+ * database as the original, and the same remap run again finds it present.
+ * Turn ids are kept (they are unique per scope, not per store).
+ */
 export interface ScopeRemap {
   readonly from: MemoryScope;
   readonly to: MemoryScope;
@@ -46,7 +55,10 @@ export interface ImportOptions {
    * unless `remap` moves it there. Absent: the dump's own scope (after `remap`).
    */
   readonly into?: MemoryScope;
-  /** Moves the dump's lines to another scope, another tenant included (an explicit choice). */
+  /**
+   * Moves the dump's lines to another scope, another tenant included (an
+   * explicit choice), with new memory ids (see {@link ScopeRemap}).
+   */
   readonly remap?: ScopeRemap;
   /** Called after every batch written. */
   readonly onProgress?: (progress: ImportProgress) => void;
@@ -103,6 +115,7 @@ export async function importScope(
       ? undefined
       : { from: toScope(options.remap.from), to: toScope(options.remap.to) };
   const into = options.into === undefined ? undefined : toScope(options.into);
+  const mintsIds = remap !== undefined && !sameScope(remap.from, remap.to);
 
   const imported = { memories: 0, turns: 0 };
   const present = { memories: 0, turns: 0 };
@@ -144,12 +157,15 @@ export async function importScope(
   let writing: Promise<void> | undefined;
   const flush = async () => {
     if (pending.length === 0 || target === undefined) return;
-    const batch = { memories, turns };
+    const taken = { memories, turns };
     const sent = pending;
     const linesRead = lineNumber;
     memories = [];
     turns = [];
     pending = [];
+    const batch = mintsIds
+      ? { ...taken, memories: await Promise.all(taken.memories.map(withRemappedId)) }
+      : taken;
     await writing;
     options.signal?.throwIfAborted();
     const write = store.restore(target, batch).then((result) => tally(result, sent, linesRead));
@@ -208,6 +224,16 @@ export async function importScope(
   await writing;
   const complete = end !== undefined && end.memories === read.memories && end.turns === read.turns;
   return { imported, present, refused, complete };
+}
+
+/** `memory` (already moved by the remap) under the id {@link remappedMemoryId} derives for it. */
+async function withRemappedId(memory: RestoredMemory): Promise<RestoredMemory> {
+  const id = await remappedMemoryId(memory.id, memory.scope);
+  return {
+    ...memory,
+    id,
+    versions: memory.versions.map((version) => ({ ...version, memoryId: id })),
+  };
 }
 
 /** The JSON value of a line, or the marker of one that is not JSON. */

@@ -1,4 +1,9 @@
 export { describeMemoryStoreContract } from './describe-memory-store-contract.js';
+export {
+  describeRemapContract,
+  type RemapCounts,
+  type RemapScope,
+} from './remap-contract.js';
 export { describeRoundTripContract, type TransferScope } from './round-trip-contract.js';
 export type {
   OpenStoreHarness,

@@ -2,8 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { exportScope, importScope } from '@symfonic/dump';
 import {
+  describeRemapContract,
   describeRoundTripContract,
   type OpenStoreHarness,
+  type RemapScope,
   type TransferScope,
 } from '@symfonic/store-contract';
 import { createInMemoryStore } from '@symfonic/store-memory';
@@ -60,8 +62,8 @@ if (postgresUrl && neonUrl) {
 
 /**
  * A dump of `scope` from `source`, line by line, imported into `target`:
- * every line accounted for, and the target's own dump the same line for
- * line but for the header's time.
+ * every line accounted for, and the target's own dump the same, byte for
+ * byte (the header's time is the data's).
  */
 const transfer: TransferScope = async (source, target, scope) => {
   const lines: string[] = [];
@@ -73,7 +75,21 @@ const transfer: TransferScope = async (source, target, scope) => {
   expect(report.imported.memories + report.present.memories).toBe(memories);
   const again: string[] = [];
   for await (const line of exportScope(target, scope)) again.push(line);
-  expect(again.slice(1)).toEqual(lines.slice(1));
+  expect(again.join('\n')).toBe(lines.join('\n'));
+};
+
+/** A dump of `from` imported into the same store with a remap to `to`: nothing refused. */
+const remap: RemapScope = async (store, from, to) => {
+  const lines: string[] = [];
+  for await (const line of exportScope(store, from)) lines.push(line);
+  const report = await importScope(store, lines, { into: to, remap: { from, to } });
+  expect(report.refused).toEqual([]);
+  expect(report.complete).toBe(true);
+  return {
+    imported: report.imported.memories + report.imported.turns,
+    present: report.present.memories + report.present.turns,
+  };
 };
 
 describeRoundTripContract(stores, transfer);
+describeRemapContract(stores, remap);

@@ -10,13 +10,21 @@
  * the store's calls are timed, to say where the time goes: the rest of
  * the run is the dump package's own work (parsing, checking, serialising)
  * that did not overlap a store call (an import checks the next batch while
- * the store writes one).
+ * the store writes one). CPU time is counted apart from the clock, for this
+ * process and for the PostgreSQL server processes of the bench's database
+ * (read from `/proc`, so only for a server on this machine; PGlite runs in
+ * this process): on a shared machine the clock measures the load as much as
+ * the code, the CPU time does not.
  *
  *   npx tsc -b packages/store-drizzle && node packages/store-drizzle/dist/dump.bench.js
  *   MEMORIES=20000 RUNS=1 BACKENDS=postgres … for a shorter run
+ *   OUT=dump-bench.json … also writes the figures as JSON, which
+ *   `pnpm --filter @symfonic/eval bench:dump-table` turns into the README's section
  *
  * Not a test: it prints tables of medians.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -140,43 +148,108 @@ interface Measure {
   readonly rate: number;
   readonly seconds: number;
   readonly inStore: Map<string, number>;
+  /** CPU seconds of this process, and of the database server's processes when they can be read. */
+  readonly cpu: { readonly process: number; readonly server?: number };
 }
 
-async function measureImport(store: MemoryStore, lines: readonly string[]): Promise<Measure> {
-  const probe = timed(store);
+/** CPU seconds the database's server processes have used so far, or `undefined` when they cannot be read. */
+type ServerCpu = () => Promise<number | undefined>;
+
+/**
+ * The CPU time of the server processes of `pool`'s database, from
+ * `/proc/<pid>/stat` (user and system ticks, 100 a second on Linux); every
+ * connection of the pool is counted, the one that reads it included.
+ */
+function postgresCpu(pool: pg.Pool): ServerCpu {
+  return async () => {
+    const { rows } = await pool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database()',
+    );
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return undefined;
+      }
+    }
+    return ticks / 100;
+  };
+}
+
+/** `work`, with the clock and the CPU time it took. */
+async function measured<Result>(
+  serverCpu: ServerCpu,
+  work: () => Promise<Result>,
+): Promise<{ result: Result; seconds: number; cpu: Measure['cpu'] }> {
+  const serverBefore = await serverCpu();
+  const processBefore = process.cpuUsage();
   const begin = performance.now();
-  const report = await importScope(probe.store, lines);
+  const result = await work();
   const seconds = (performance.now() - begin) / 1_000;
+  const used = process.cpuUsage(processBefore);
+  const serverAfter = await serverCpu();
+  const server =
+    serverBefore === undefined || serverAfter === undefined
+      ? undefined
+      : serverAfter - serverBefore;
+  return {
+    result,
+    seconds,
+    cpu: { process: (used.user + used.system) / 1e6, ...(server === undefined ? {} : { server }) },
+  };
+}
+
+async function measureImport(
+  store: MemoryStore,
+  lines: readonly string[],
+  serverCpu: ServerCpu,
+): Promise<Measure> {
+  const probe = timed(store);
+  const {
+    result: report,
+    seconds,
+    cpu,
+  } = await measured(serverCpu, () => importScope(probe.store, lines));
   if (report.refused.length > 0 || !report.complete) {
     throw new Error(
       `the import refused ${report.refused.length} lines: ${JSON.stringify(report.refused[0])}`,
     );
   }
-  return { rate: memories / seconds, seconds, inStore: probe.spent };
+  return { rate: memories / seconds, seconds, inStore: probe.spent, cpu };
 }
 
-async function measureExport(store: MemoryStore): Promise<Measure & { lines: number }> {
+async function measureExport(
+  store: MemoryStore,
+  serverCpu: ServerCpu,
+): Promise<Measure & { lines: number }> {
   const probe = timed(store);
-  const begin = performance.now();
-  let lines = 0;
-  for await (const _line of exportScope(probe.store, scope)) lines += 1;
-  const seconds = (performance.now() - begin) / 1_000;
-  return { rate: memories / seconds, seconds, inStore: probe.spent, lines };
+  const {
+    result: lines,
+    seconds,
+    cpu,
+  } = await measured(serverCpu, async () => {
+    let count = 0;
+    for await (const _line of exportScope(probe.store, scope)) count += 1;
+    return count;
+  });
+  return { rate: memories / seconds, seconds, inStore: probe.spent, lines, cpu };
 }
 
 /** `apply` of as many adds, 256 per call: the model-facing write path, for comparison in the same run. */
-async function measureApply(store: MemoryStore): Promise<Measure> {
-  const begin = performance.now();
-  for (let start = 0; start < memories; start += Limits.opsPerApply) {
-    const count = Math.min(Limits.opsPerApply, memories - start);
-    const ops = Array.from({ length: count }, (_, offset) => ({
-      op: 'add' as const,
-      text: `Fact number ${start + offset} about the user, with a few words of detail`,
-    }));
-    await store.apply(scope, ops, { writer: 'bench' });
-  }
-  const seconds = (performance.now() - begin) / 1_000;
-  return { rate: memories / seconds, seconds, inStore: new Map() };
+async function measureApply(store: MemoryStore, serverCpu: ServerCpu): Promise<Measure> {
+  const { seconds, cpu } = await measured(serverCpu, async () => {
+    for (let start = 0; start < memories; start += Limits.opsPerApply) {
+      const count = Math.min(Limits.opsPerApply, memories - start);
+      const ops = Array.from({ length: count }, (_, offset) => ({
+        op: 'add' as const,
+        text: `Fact number ${start + offset} about the user, with a few words of detail`,
+      }));
+      await store.apply(scope, ops, { writer: 'bench' });
+    }
+  });
+  return { rate: memories / seconds, seconds, inStore: new Map(), cpu };
 }
 
 function median(values: readonly number[]): number {
@@ -187,21 +260,40 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-function share(measure: Measure): string {
+/** The store calls' shares of the run, and the rest: the dump package's own work that did not overlap them. */
+function shares(measure: Measure): {
+  readonly calls: Record<string, number>;
+  readonly rest: number;
+} {
   const total = measure.seconds * 1_000;
-  if (measure.inStore.size === 0) return '';
-  const calls = [...measure.inStore].map(
-    ([name, ms]) => `${name} ${((100 * ms) / total).toFixed(0)} %`,
+  const calls = Object.fromEntries(
+    [...measure.inStore].map(([name, ms]) => [name, Math.round((100 * ms) / total)]),
   );
   const store = [...measure.inStore.values()].reduce((sum, ms) => sum + ms, 0);
-  return `${calls.join(', ')}; not waiting on the store ${((100 * (total - store)) / total).toFixed(0)} %`;
+  return { calls, rest: Math.round((100 * (total - store)) / total) };
+}
+
+/** One line of the results: the median run of an operation on a store. */
+interface DumpBenchRow {
+  readonly store: string;
+  readonly operation: 'import' | 'import again' | 'export' | 'apply';
+  /** Memories per second of the clock. */
+  readonly rate: number;
+  readonly seconds: number;
+  /** CPU seconds of this process, and of the database server when it could be read. */
+  readonly cpu: { readonly process: number; readonly server?: number };
+  /** Memories per CPU second, this process's and the server's together: the rate one idle core would give. */
+  readonly ratePerCpuSecond: number;
+  /** Percent of the run in each store call, and outside them; empty for `apply`. */
+  readonly shares: { readonly calls: Record<string, number>; readonly rest: number } | undefined;
 }
 
 async function bench(
   name: string,
   database: StoreDatabase,
+  serverCpu: ServerCpu,
   close: () => Promise<void>,
-): Promise<void> {
+): Promise<DumpBenchRow[]> {
   const store = await createDrizzleStore({ db: database });
   const lines = syntheticDump();
   const fresh: Measure[] = [];
@@ -210,45 +302,103 @@ async function bench(
   const applied: Measure[] = [];
   for (let run = 0; run < runs; run += 1) {
     await eraseStoreTables(database);
-    applied.push(await measureApply(store));
+    applied.push(await measureApply(store, serverCpu));
     await eraseStoreTables(database);
-    fresh.push(await measureImport(store, lines));
-    again.push(await measureImport(store, lines));
-    const result = await measureExport(store);
+    fresh.push(await measureImport(store, lines, serverCpu));
+    again.push(await measureImport(store, lines, serverCpu));
+    const result = await measureExport(store, serverCpu);
     if (result.lines !== lines.length)
       throw new Error(`the export wrote ${result.lines} lines, not ${lines.length}`);
     exported.push(result);
   }
-  const row = (what: string, measures: Measure[]) => {
-    const rates = measures.map((measure) => measure.rate);
-    const typical = measures[rates.indexOf(median(rates))] ?? measures[0];
-    return `| ${name} | ${what} | ${Math.round(median(rates)).toLocaleString('en')} | ${median(measures.map((m) => m.seconds)).toFixed(1)} | ${typical ? share(typical) : ''} |`;
-  };
-  console.log(row('import into empty tables', fresh));
-  console.log(row('import again (all present)', again));
-  console.log(row('export', exported));
-  console.log(row('`apply`, 256 adds a call (comparison)', applied));
   await store.close();
   await close();
+  const row = (operation: DumpBenchRow['operation'], measures: Measure[]): DumpBenchRow => {
+    const rates = measures.map((measure) => measure.rate);
+    const typical = (measures[rates.indexOf(median(rates))] ?? measures[0]) as Measure;
+    const cpuSeconds = typical.cpu.process + (typical.cpu.server ?? 0);
+    return {
+      store: name,
+      operation,
+      rate: median(rates),
+      seconds: median(measures.map((measure) => measure.seconds)),
+      cpu: typical.cpu,
+      ratePerCpuSecond: memories / cpuSeconds,
+      shares: operation === 'apply' ? undefined : shares(typical),
+    };
+  };
+  return [
+    row('import', fresh),
+    row('import again', again),
+    row('export', exported),
+    row('apply', applied),
+  ];
 }
 
-console.log(
-  `\n${memories.toLocaleString('en')} memories (${Math.floor(memories / 10).toLocaleString('en')} turns), ${runs} runs, medians\n`,
-);
-console.log(
-  '| store | operation | memories/s | seconds | where the time goes (share of the run) |',
-);
-console.log('| --- | --- | ---: | ---: | --- |');
+const grouped = (value: number) => Math.round(value).toLocaleString('en');
+
+/** The rows as a Markdown table, for the console. */
+function printed(rows: readonly DumpBenchRow[]): string {
+  const lines = rows.map((row) => {
+    const where = row.shares
+      ? `${Object.entries(row.shares.calls)
+          .map(([call, percent]) => `${call} ${percent} %`)
+          .join(', ')}; not waiting on the store ${row.shares.rest} %`
+      : '';
+    const server = row.cpu.server === undefined ? '' : ` + server ${row.cpu.server.toFixed(1)}`;
+    return `| ${row.store} | ${row.operation} | ${grouped(row.rate)} | ${row.seconds.toFixed(1)} | process ${row.cpu.process.toFixed(1)}${server} | ${grouped(row.ratePerCpuSecond)} | ${where} |`;
+  });
+  return [
+    '| store | operation | memories/s | seconds | CPU seconds | memories per CPU second | where the time goes (share of the run) |',
+    '| --- | --- | ---: | ---: | --- | ---: | --- |',
+    ...lines,
+  ].join('\n');
+}
+
+const loadBefore = loadavg();
+const rows: DumpBenchRow[] = [];
+let server: string | undefined;
 if (backends.includes('pglite')) {
   const client = await PGlite.create({ extensions: { vector } });
-  await bench('PGlite', drizzlePglite({ client }), () => client.close());
+  rows.push(
+    ...(await bench(
+      'PGlite',
+      drizzlePglite({ client }),
+      async () => undefined,
+      () => client.close(),
+    )),
+  );
 }
 if (backends.includes('postgres')) {
   const url = await testDatabase('symfonic_dump_bench');
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
-    await bench('PostgreSQL', drizzleNodePostgres({ client: pool }), () => pool.end());
+    server = (await pool.query<{ version: string }>('show server_version')).rows[0]?.version;
+    rows.push(
+      ...(await bench('PostgreSQL', drizzleNodePostgres({ client: pool }), postgresCpu(pool), () =>
+        pool.end(),
+      )),
+    );
   } else {
     console.log('PostgreSQL: skipped, DATABASE_URL is not set');
   }
 }
+const results = {
+  when: new Date().toISOString(),
+  machine: {
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverage: { before: loadBefore, after: loadavg() },
+    node: process.version,
+    ...(server === undefined ? {} : { server }),
+  },
+  memories,
+  turns: Math.floor(memories / 10),
+  runs,
+  rows,
+};
+console.log(
+  `\n${memories.toLocaleString('en')} memories (${results.turns.toLocaleString('en')} turns), ${runs} runs, medians; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before, ${results.machine.loadAverage.after.map((value) => value.toFixed(1)).join(' ')} after\n`,
+);
+console.log(printed(rows));
+if (process.env.OUT) writeFileSync(process.env.OUT, `${JSON.stringify(results, null, 2)}\n`);

@@ -4,6 +4,7 @@ import { type ImportReport, importScope } from '@symfonic/dump';
 import { type CommandIo, write } from '../command-io.js';
 import { CommandFailure, exitCodes } from '../exit-codes.js';
 import { progressBar } from '../progress-bar.js';
+import { terminalText } from '../terminal-text.js';
 
 /** Where `symfonic import` may write, and how to move the dump there. */
 export interface ImportPlacement {
@@ -32,7 +33,8 @@ export async function importFromStdin(
 
 /**
  * Print what the import did: one summary line (or the report as JSON), and
- * every refused line with its reason on stderr.
+ * every refused line with its reason on stderr, the dump's id and the reason
+ * escaped for the terminal (see `terminalText`).
  *
  * @throws CommandFailure (refused) when a line was refused or the dump was cut short; everything else was imported.
  */
@@ -52,7 +54,7 @@ export async function printImport(
     for (const line of refused) {
       await write(
         io.stderr,
-        `line ${line.line} (${line.kind}${line.id === undefined ? '' : ` ${line.id}`}): ${line.code}: ${line.reason}\n`,
+        `line ${line.line} (${line.kind}${line.id === undefined ? '' : ` ${terminalText(line.id)}`}): ${line.code}: ${terminalText(line.reason)}\n`,
       );
     }
   }
