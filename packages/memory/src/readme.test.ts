@@ -46,3 +46,13 @@ it('runs the import example of the README, which prints what the README says it 
   expect(output).toBeDefined();
   expect(await runModule(code as string, packageDirectory)).toBe(output);
 });
+
+it('runs the sentence encoder example of the README, with the real model', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const code = fencedBlocks(readme, 'js').find((block) => block.includes('createSentenceEncoder'));
+  expect(code).toBeDefined();
+  expect(await runModule(code as string, packageDirectory)).toBe(
+    'universal-sentence-encoder-lite-en-512@0.2.0\n',
+  );
+  // Starting a Node that loads TensorFlow.js and a 26 MB model takes seconds on a busy machine.
+}, 180_000);

@@ -1,0 +1,6 @@
+export {
+  createSentenceEncoder,
+  type SentenceEncoderOptions,
+  sentenceEncoderDimensions,
+} from './embedders/sentence-encoder/sentence-encoder.js';
+export { SentenceEncoderUnavailable } from './embedders/sentence-encoder/sentence-encoder-unavailable.js';
