@@ -5,14 +5,11 @@ import {
   type ConversationTurnInput,
   candidateWindow,
   conversationTurnInputSchema,
-  cueTermsShortened,
   type Degradation,
   DegradationCode,
   type DeletedPage,
-  type EmbeddingProvider,
   type FeedOptions,
   type ForgetResult,
-  type FusionWeights,
   feedCursor,
   firstNonFinite,
   formatScope,
@@ -22,6 +19,7 @@ import {
   type ListOptions,
   listDeletedOptionsSchema,
   type MemoryLayer,
+  type MemoryOp,
   type MemoryPage,
   type MemoryQuery,
   type MemoryRecord,
@@ -40,7 +38,6 @@ import {
   type RejectedOp,
   RejectionCode,
   type RestoreBatch,
-  type RestoredMemory,
   type RestoreResult,
   type RetrievalResult,
   readFeedOptions,
@@ -49,7 +46,6 @@ import {
   requireVisible,
   requireWithin,
   type ScopePage,
-  type StoredLayer,
   scanWindow,
   settleCandidates,
   storedLayerSchema,
@@ -57,88 +53,28 @@ import {
   toScope,
   validateMemoryOp,
 } from '@symfonic/core';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { CallerFailure } from './database/caller-failure.js';
-import { databaseErrorCode } from './database/database-error-code.js';
-import type { PlannerStatistics } from './database/planner-statistics.js';
-import { runInTransaction } from './database/run-in-transaction.js';
-import type { StoreDatabase } from './database/store-database.js';
-import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
-import { selectChanges } from './feed/select-changes.js';
-import { selectScopes } from './feed/select-scopes.js';
-import { selectTurns } from './feed/select-turns.js';
-import { memoryColumns } from './rows/memory-columns.js';
-import { memoryRecordOf } from './rows/memory-record-of.js';
-import { provenanceOf } from './rows/provenance-of.js';
-import { memories } from './schema/memories.js';
-import { memoryVersions } from './schema/memory-versions.js';
-import { turns } from './schema/turns.js';
-import { atScope } from './scope/at-scope.js';
-import { visibleTo } from './scope/visible-to.js';
-import { withinScope } from './scope/within-scope.js';
-import { hnswSearchBreadth } from './search/hnsw-search-breadth.js';
-import type { PinnedCache } from './search/pinned-cache.js';
-import { type RankedMemories, rankMemories } from './search/rank-memories.js';
-import { selectPinned } from './search/select-pinned.js';
-import { frequencyCap } from './search/weigh-lexemes.js';
-import { countUnembedded } from './vectors/count-unembedded.js';
-import type { PgvectorSupport } from './vectors/detect-pgvector.js';
+import { DrizzleStoreBackend } from './drizzle-store-backend.js';
+import type { DrizzleStoreSettings } from './drizzle-store-settings.js';
 import {
   type EmbedMissingOptions,
   type EmbedMissingResult,
   embedMissing,
 } from './vectors/embed-missing.js';
 import { StoreWithoutVectors } from './vectors/store-without-vectors.js';
-import type { VectorIndex } from './vectors/vector-index.js';
-import { appendTurn } from './writes/append-turn.js';
-import { ApplyConflict } from './writes/apply-conflict.js';
-import { type AcceptedOp, applyMemoryOps } from './writes/apply-memory-ops.js';
-import { forgetScope } from './writes/forget-scope.js';
-import { restoreEntries } from './writes/restore-entries.js';
-import { unstorableText } from './writes/unstorable-text.js';
 
-/** How the store ranks, decided when it was opened. */
-export interface DrizzleStoreSettings {
-  readonly database: StoreDatabase;
-  /** The embedder, when the store was opened with one. */
-  readonly embedder?: EmbeddingProvider;
-  /** The model's vector index, when the store was opened with an embedder and pgvector is installed. */
-  readonly vectorIndex?: VectorIndex;
-  /** pgvector as installed in the database, `undefined` without it. */
-  readonly pgvector: PgvectorSupport | undefined;
-  /** Most rows `scanCandidates` ranks (and the ceiling of `retrieve`'s window). */
-  readonly scanBudget: number;
-  /** Each ranking's vote in the fusion (see `DrizzleStoreOptions.fusionWeights`). */
-  readonly fusionWeights: FusionWeights;
-  /** Told of every row this store changes; analyzes `memories` before a retrieval when due. */
-  readonly statistics: PlannerStatistics;
-  /** Runs once, on the first `close()`: releases what the store's opener acquired. */
-  readonly onClose?: () => Promise<void>;
-  /**
-   * Present when this store is its database's only writer (its opener
-   * started the database and no other connection reaches it): pinned facts
-   * are then kept between the store's writes. Never for a server.
-   */
-  readonly pinnedCache?: PinnedCache;
-}
+export type { DrizzleStoreSettings } from './drizzle-store-settings.js';
 
 /** `list` answers this many records unless asked for fewer or more. */
 const defaultListLimit = 100;
 
-/** SQLSTATEs after which an apply is run again: unique violation, serialization failure, deadlock. */
-const retriedCodes = new Set(['23505', '40001', '40P01']);
-const applyAttempts = 5;
-
-/** A cursor is the sequence number of the last row of the previous page. */
-const cursorPattern = /^[1-9][0-9]{0,14}$/;
-
 /** Validated {@link ListOptions}. */
 interface ValidListOptions {
   readonly layer?: MemoryLayer;
-  readonly sequenceAfter?: number;
+  readonly cursor?: string;
   readonly limit: number;
 }
 
+/** Store kit: list options as core's `listOptionsSchema` validates them. */
 function validListOptions(options: unknown): ValidListOptions {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidMemoryInput('invalid list options: not an object');
@@ -151,7 +87,7 @@ function validListOptions(options: unknown): ValidListOptions {
   if (layer !== undefined && !memoryLayerSchema.safeParse(layer).success) {
     throw new InvalidMemoryInput('invalid list options: layer is not a memory layer');
   }
-  if (cursor !== undefined && (typeof cursor !== 'string' || !cursorPattern.test(cursor))) {
+  if (cursor !== undefined && typeof cursor !== 'string') {
     throw new InvalidMemoryInput('invalid list options: cursor is not one this store issued');
   }
   if (
@@ -167,14 +103,9 @@ function validListOptions(options: unknown): ValidListOptions {
   }
   return {
     ...(layer === undefined ? {} : { layer: layer as MemoryLayer }),
-    ...(cursor === undefined ? {} : { sequenceAfter: Number(cursor) }),
+    ...(cursor === undefined ? {} : { cursor }),
     limit: (limit as number | undefined) ?? defaultListLimit,
   };
-}
-
-function refuseUnstorable(what: string, value: unknown): void {
-  const problem = unstorableText(value);
-  if (problem) throw new InvalidMemoryInput(`invalid ${what}: it ${problem}`);
 }
 
 /** Sorts applied or rejected ops by their position in the request. */
@@ -199,17 +130,25 @@ function byIndex(left: { index: number }, right: { index: number }): number {
  */
 export class DrizzleMemoryStore implements MemoryStore {
   readonly #settings: DrizzleStoreSettings;
+  readonly #backend: DrizzleStoreBackend;
   #closed = false;
   #closing: Promise<void> | undefined;
 
   constructor(settings: DrizzleStoreSettings) {
     this.#settings = settings;
+    this.#backend = new DrizzleStoreBackend(settings);
   }
 
   /** Whether retrieval ranks by vectors: an embedder was given and pgvector is installed. */
   get vectors(): boolean {
-    return this.#settings.vectorIndex !== undefined;
+    return this.#backend.storesVectors;
   }
+
+  // Store kit (issue #28): from here to `embedMissing`, the rules every store
+  // owes (the closed state, error translation, input parsing, the embedder's
+  // batch check, candidate windows, the no-embedder / embedding-failed
+  // degradations, settling and visibility checks). They move into core's
+  // `defineStore`; the SQL they wrap is `DrizzleStoreBackend`.
 
   /**
    * Run `action` against the database, translating every failure that is not
@@ -223,8 +162,7 @@ export class DrizzleMemoryStore implements MemoryStore {
     try {
       return await action();
     } catch (error) {
-      if (error instanceof CallerFailure) throw error.error;
-      throw toMemoryUnavailable(error, operation);
+      throw this.#backend.translateError(error, operation);
     }
   }
 
@@ -243,8 +181,8 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('append a turn', async () => {
       const where = toScope(scope);
       const valid = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
-      refuseUnstorable('conversation turn', valid);
-      return appendTurn(this.#settings.database, where, valid);
+      this.#refuseUnstorable('conversation turn', valid);
+      return this.#backend.appendTurn(where, valid);
     });
   }
 
@@ -262,18 +200,7 @@ export class DrizzleMemoryStore implements MemoryStore {
         throw new InvalidMemoryInput('invalid turn limit: a whole number, 0 or more');
       }
       if (limit === 0) return [];
-      const rows = await this.#settings.database
-        .select({
-          turnId: turns.turnId,
-          speaker: turns.speaker,
-          text: turns.text,
-          turn: turns.turn,
-        })
-        .from(turns)
-        .where(atScope(turns, where))
-        .orderBy(desc(turns.turn), desc(turns.sequence))
-        .limit(limit);
-      return rows.reverse();
+      return this.#backend.recentTurns(where, limit);
     });
   }
 
@@ -296,8 +223,8 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('apply memory operations', async () => {
       const where = toScope(scope);
       const writer = parseInput(provenanceSchema, provenance, 'provenance');
-      refuseUnstorable('provenance', writer);
-      const accepted: AcceptedOp[] = [];
+      this.#refuseUnstorable('provenance', writer);
+      const accepted: { index: number; op: MemoryOp }[] = [];
       const refused: RejectedOp[] = [];
       requireOpList(ops).forEach((input, index) => {
         const validation = validateMemoryOp(input);
@@ -305,7 +232,7 @@ export class DrizzleMemoryStore implements MemoryStore {
           refused.push({ index, code: validation.code, reason: validation.reason });
           return;
         }
-        const problem = unstorableText(validation.op);
+        const problem = this.#backend.unstorable(validation.op);
         if (problem) {
           refused.push({
             index,
@@ -317,55 +244,32 @@ export class DrizzleMemoryStore implements MemoryStore {
         accepted.push({ index, op: validation.op });
       });
       if (accepted.length === 0) return { applied: [], rejected: refused.sort(byIndex) };
-      const vectors = await this.#embedOps(accepted);
-      return this.#write(async () => {
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            const outcome = await runInTransaction(this.#settings.database, (transaction) =>
-              applyMemoryOps(transaction, accepted, {
-                scope: where,
-                provenance: writer,
-                now: new Date(),
-                ...(vectors ? { vectors } : {}),
-              }),
-            );
-            this.#settings.statistics.noteChanges(outcome.applied.length);
-            return {
-              applied: outcome.applied.sort(byIndex),
-              rejected: [...refused, ...outcome.rejected].sort(byIndex),
-            };
-          } catch (error) {
-            const lostRace =
-              error instanceof ApplyConflict || retriedCodes.has(databaseErrorCode(error) ?? '');
-            if (!lostRace || attempt >= applyAttempts) throw error;
-          }
-        }
-      });
+      const texts = accepted.flatMap(({ op }) => (op.op === 'delete' ? [] : [op.text]));
+      const vectors = await this.#vectorsOf(texts);
+      const written = await this.#backend.writeOps(where, accepted, writer, vectors);
+      return {
+        applied: written.applied.sort(byIndex),
+        rejected: [...refused, ...written.rejected].sort(byIndex),
+      };
     });
   }
 
-  /** Run a write of memories: through the pinned cache, when the store keeps one. */
-  #write<Result>(action: () => Promise<Result>): Promise<Result> {
-    const cache = this.#settings.pinnedCache;
-    return cache ? cache.write(action) : action();
+  #refuseUnstorable(what: string, value: unknown): void {
+    const problem = this.#backend.unstorable(value);
+    if (problem) throw new InvalidMemoryInput(`invalid ${what}: it ${problem}`);
   }
 
-  /** The vectors of the accepted add and update texts, by op index, when the store ranks by vectors. */
-  async #embedOps(
-    accepted: readonly AcceptedOp[],
-  ): Promise<{ index: VectorIndex; byOp: Map<number, Float32Array> } | undefined> {
-    const { embedder, vectorIndex } = this.#settings;
-    if (!embedder || !vectorIndex) return undefined;
-    const texts = accepted.filter(
-      (entry): entry is AcceptedOp & { op: { text: string } } => entry.op.op !== 'delete',
-    );
-    const byOp = new Map<number, Float32Array>();
-    if (texts.length === 0) return { index: vectorIndex, byOp };
-    const vectors = await this.#embed(texts.map((entry) => entry.op.text));
-    texts.forEach((entry, position) => {
-      byOp.set(entry.index, vectors[position] as Float32Array);
+  /** The vectors of `texts`, by text, when the store ranks by vectors. */
+  async #vectorsOf(texts: Iterable<string>): Promise<Map<string, Float32Array> | undefined> {
+    if (!this.#settings.embedder || !this.#backend.storesVectors) return undefined;
+    const distinct = [...new Set(texts)];
+    const byText = new Map<string, Float32Array>();
+    if (distinct.length === 0) return byText;
+    const vectors = await this.#embed(distinct);
+    distinct.forEach((text, position) => {
+      byText.set(text, vectors[position] as Float32Array);
     });
-    return { index: vectorIndex, byOp };
+    return byText;
   }
 
   /**
@@ -443,12 +347,13 @@ export class DrizzleMemoryStore implements MemoryStore {
   }
 
   /**
-   * Rank `window` rows per list for `query`, then settle them with core's
-   * `settleCandidates` (visibility, floors, and the limit when `capped`).
+   * Embed the cue, rank `window` rows per list for `query` (the backend's
+   * `rankCandidates`), then settle them with core's `settleCandidates`
+   * (visibility, floors, and the limit when `capped`).
    */
   async #search(query: MemoryQuery, window: number, capped: boolean): Promise<RetrievalResult> {
     const degradations: Degradation[] = [];
-    const { embedder, vectorIndex, pgvector } = this.#settings;
+    const { embedder, pgvector } = this.#settings;
     if (!embedder) {
       degradations.push({
         code: DegradationCode.noEmbedder,
@@ -461,18 +366,16 @@ export class DrizzleMemoryStore implements MemoryStore {
         detail: 'this database has no pgvector extension: ranking was lexical only',
       });
     }
-    const layers = (query.layers ?? ['episodic', 'semantic']).filter(
-      (layer): layer is StoredLayer => storedLayerSchema.safeParse(layer).success,
+    const storedLayers = (query.layers ?? ['episodic', 'semantic']).some(
+      (layer) => storedLayerSchema.safeParse(layer).success,
     );
-    if (layers.length === 0 || query.cue.trim().length === 0) {
+    if (!storedLayers || query.cue.trim().length === 0) {
       return settleCandidates([], query, capped, degradations);
     }
-    const cue = query.cue.replaceAll('\u0000', ' ');
-    const weights = this.#settings.fusionWeights;
     let cueVector: Float32Array | undefined;
-    if (vectorIndex && weights.vector > 0) {
+    if (this.#backend.embedsCue) {
       try {
-        [cueVector] = await this.#embed([cue]);
+        [cueVector] = await this.#embed([query.cue.replaceAll('\u0000', ' ')]);
       } catch (error) {
         degradations.push({
           code: DegradationCode.embeddingFailed,
@@ -480,94 +383,16 @@ export class DrizzleMemoryStore implements MemoryStore {
         });
       }
     }
-    const request = {
-      scope: query.scope,
-      cue,
-      layers,
+    const ranked = await this.#backend.rankCandidates({
+      query,
       window,
-      weights,
-      ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
-    };
-    await this.#settings.statistics.refresh();
-    let unembedded = 0;
-    const vector = request.vector;
-    const ranked: RankedMemories = vector
-      ? await runInTransaction(this.#settings.database, async (transaction) => {
-          // Search the HNSW graph wider than pgvector's default, which misses neighbours.
-          await transaction.execute(
-            sql`select set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`,
-          );
-          if (pgvector?.iterativeScan) {
-            // Keep walking the HNSW graph until enough rows pass the scope filter.
-            await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
-          }
-          const result = await rankMemories(transaction, request);
-          unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
-          return result;
-        })
-      : await rankMemories(this.#settings.database, request);
-    if (vector && unembedded > 0) {
-      degradations.push({
-        code: DegradationCode.vectorsIncomplete,
-        detail: `${unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
-      });
-    }
-    if (ranked.cueTermsShortenedFrom !== undefined) {
-      degradations.push(cueTermsShortened(ranked.cueTermsShortenedFrom));
-    }
-    if (ranked.commonWordsCut > 0) {
-      degradations.push({
-        code: DegradationCode.commonTermsSkipped,
-        detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
-      });
-    } else if (ranked.lexicalOverflow && (capped || window === this.#settings.scanBudget)) {
-      // Past a window a scan's caller chose, rows were not wanted: only a spent budget weakens it.
-      degradations.push({
-        code: DegradationCode.scanBudgetSpent,
-        detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
-      });
-    }
-    const candidates = ranked.ranked.map(({ row, relevance, similarity }) => ({
-      record: memoryRecordOf(row),
-      relevance,
-      ...(similarity === undefined ? {} : { similarity }),
-    }));
-    const settled = settleCandidates(candidates, query, capped, degradations);
-    return vector ? { ...settled, similarityModel: vector.index.model } : settled;
-  }
-
-  /**
-   * Give every live memory (of every tenant) a vector of this store's
-   * embedder model, for a database written without an embedder or with
-   * another model, which retrievals report as `vectors-incomplete`. Memories
-   * without one are read tenant by tenant, oldest first, `batchSize` at a time (100 by
-   * default), embedded outside any transaction, and written each batch in its
-   * own transaction; `onProgress` is told after each. Safe beside concurrent
-   * writes and other runs (in this process or another): a memory never gets
-   * two vectors of a model, and a memory whose text changed after it was read
-   * is not given the old text's vector (it is read again). Resolves once no
-   * memory lacks a vector, with the number this run wrote.
-   *
-   * Aborting `signal` stops the run before its next read or write (the batch
-   * being embedded is not written) and rejects with the signal's reason;
-   * batches already written stay, and running again resumes with the rest.
-   *
-   * @throws StoreWithoutVectors when the store was opened without an embedder or its database has no pgvector.
-   * @throws InvalidMemoryInput when the options are malformed.
-   * @throws MemoryUnavailable when the embedder fails or answers unusable vectors (nothing of that batch is written), or the database cannot be reached, or the store is closed.
-   */
-  embedMissing(options: EmbedMissingOptions = {}): Promise<EmbedMissingResult> {
-    return this.#run('embed missing vectors', async () => {
-      const { embedder, vectorIndex } = this.#settings;
-      if (!embedder) throw new StoreWithoutVectors(DegradationCode.noEmbedder);
-      if (!vectorIndex) throw new StoreWithoutVectors(DegradationCode.noVectorIndex);
-      return embedMissing(
-        this.#settings.database,
-        vectorIndex,
-        (texts) => this.#embed(texts),
-        options,
-      );
+      capped,
+      ...(cueVector ? { cueVector } : {}),
     });
+    degradations.push(...ranked.degradations);
+    const settled = settleCandidates([...ranked.candidates], query, capped, degradations);
+    const { vectorIndex } = this.#settings;
+    return cueVector && vectorIndex ? { ...settled, similarityModel: vectorIndex.model } : settled;
   }
 
   /**
@@ -587,10 +412,7 @@ export class DrizzleMemoryStore implements MemoryStore {
       const where = toScope(scope);
       const { minSalience, limit } = parseInput(pinnedOptionsSchema, options, 'pinned options');
       if (limit === 0) return [];
-      const load = () => selectPinned(this.#settings.database, where, minSalience, limit);
-      const cache = this.#settings.pinnedCache;
-      const rows = await (cache ? cache.read(where, minSalience, limit, load) : load());
-      const records = rows.map(memoryRecordOf);
+      const records = await this.#backend.pinned(where, minSalience, limit);
       requireVisible(records, where);
       return records;
     });
@@ -607,13 +429,8 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('read a memory', async () => {
       const where = toScope(scope);
       const memoryId = parseInput(memoryIdSchema, id, 'memory id');
-      const [row] = await this.#settings.database
-        .select(memoryColumns)
-        .from(memories)
-        .where(and(eq(memories.id, memoryId), visibleTo(memories, where)));
-      if (!row) return undefined;
-      const record = memoryRecordOf(row);
-      requireVisible([record], where);
+      const record = await this.#backend.get(where, memoryId);
+      if (record) requireVisible([record], where);
       return record;
     });
   }
@@ -629,30 +446,9 @@ export class DrizzleMemoryStore implements MemoryStore {
   list(scope: MemoryScope, options: ListOptions = {}): Promise<MemoryPage> {
     return this.#run('list memories', async () => {
       const where = toScope(scope);
-      const valid = validListOptions(options);
-      if (valid.layer === 'working') return { records: [] };
-      const limit = valid.limit;
-      const rows = await this.#settings.database
-        .select({ ...memoryColumns, sequence: memories.sequence })
-        .from(memories)
-        .where(
-          and(
-            visibleTo(memories, where),
-            valid.layer ? eq(memories.layer, valid.layer) : undefined,
-            valid.sequenceAfter === undefined
-              ? undefined
-              : gt(memories.sequence, valid.sequenceAfter),
-          ),
-        )
-        .orderBy(asc(memories.sequence))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const records = page.map(({ sequence: _sequence, ...row }) => memoryRecordOf(row));
-      requireVisible(records, where);
-      const last = page.at(-1);
-      return rows.length > limit && last
-        ? { records, nextCursor: String(last.sequence) }
-        : { records };
+      const page = await this.#backend.list(where, validListOptions(options));
+      requireVisible(page.records, where);
+      return page;
     });
   }
 
@@ -672,21 +468,9 @@ export class DrizzleMemoryStore implements MemoryStore {
         options,
         'listDeleted options',
       );
-      const rows = await this.#settings.database
-        .select({ memoryId: memoryVersions.memoryId })
-        .from(memoryVersions)
-        .where(
-          and(
-            withinScope(memoryVersions, where),
-            atScope(memoryVersions, where),
-            eq(memoryVersions.change, 'deleted'),
-            cursor === undefined ? undefined : gt(memoryVersions.memoryId, cursor),
-          ),
-        )
-        .orderBy(asc(memoryVersions.memoryId))
-        .limit(limit + 1);
-      const ids = rows.slice(0, limit).map(({ memoryId }) => memoryId);
-      return rows.length > limit ? { ids, nextCursor: ids.at(-1) as string } : { ids };
+      const found = await this.#backend.listDeleted(where, cursor, limit);
+      const ids = found.slice(0, limit);
+      return found.length > limit ? { ids, nextCursor: ids.at(-1) as string } : { ids };
     });
   }
 
@@ -702,22 +486,7 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('read a memory history', async () => {
       const where = toScope(scope);
       const memoryId = parseInput(memoryIdSchema, id, 'memory id');
-      const rows = await this.#settings.database
-        .select()
-        .from(memoryVersions)
-        .where(and(eq(memoryVersions.memoryId, memoryId), visibleTo(memoryVersions, where)))
-        .orderBy(asc(memoryVersions.version));
-      return rows.map((row) => ({
-        memoryId: row.memoryId,
-        version: row.version,
-        change: row.change,
-        layer: row.layer,
-        text: row.text,
-        ...(row.context === null ? {} : { context: row.context }),
-        salience: row.salience,
-        provenance: provenanceOf(row),
-        at: row.at,
-      }));
+      return this.#backend.history(where, memoryId);
     });
   }
 
@@ -733,16 +502,15 @@ export class DrizzleMemoryStore implements MemoryStore {
   changes(scope: MemoryScope, options?: FeedOptions): Promise<ChangePage> {
     return this.#run('read the change feed', async () => {
       const where = toScope(scope);
-      const { limit, after } = readFeedOptions(options, feedCursor.decodeChange);
-      await this.#settings.statistics.refresh();
-      const rows = await selectChanges(this.#settings.database, where, after, limit + 1);
-      const changes = rows.slice(0, limit);
+      const read = readFeedOptions(options, feedCursor.decodeChange);
+      const rows = await this.#backend.changes(where, read);
+      const changes = rows.slice(0, read.limit);
       requireVisible(
         changes.map((change) => ({ id: change.memoryId, scope: change.scope })),
         where,
       );
       const last = changes.at(-1);
-      return rows.length > limit && last
+      return rows.length > read.limit && last
         ? { changes, nextCursor: feedCursor.encodeChange(last) }
         : { changes };
     });
@@ -760,15 +528,15 @@ export class DrizzleMemoryStore implements MemoryStore {
   scopes(scope: MemoryScope, options?: FeedOptions): Promise<ScopePage> {
     return this.#run('list scopes', async () => {
       const where = toScope(scope);
-      const { limit, after } = readFeedOptions(options, feedCursor.decodeScope);
-      const rows = await selectScopes(this.#settings.database, where, after, limit + 1);
-      const scopes = rows.slice(0, limit);
+      const read = readFeedOptions(options, feedCursor.decodeScope);
+      const rows = await this.#backend.scopes(where, read);
+      const scopes = rows.slice(0, read.limit);
       requireWithin(
         scopes.map((summary) => ({ id: formatScope(summary.scope), scope: summary.scope })),
         where,
       );
       const last = scopes.at(-1);
-      return rows.length > limit && last
+      return rows.length > read.limit && last
         ? { scopes, nextCursor: feedCursor.encodeScope(last.scope) }
         : { scopes };
     });
@@ -785,16 +553,16 @@ export class DrizzleMemoryStore implements MemoryStore {
   turns(scope: MemoryScope, options?: FeedOptions): Promise<TurnPage> {
     return this.#run('read the turn feed', async () => {
       const where = toScope(scope);
-      const { limit, after } = readFeedOptions(options, feedCursor.decodeTurn);
-      const rows = await selectTurns(this.#settings.database, where, after, limit + 1);
-      const page = rows.slice(0, limit);
+      const read = readFeedOptions(options, feedCursor.decodeTurn);
+      const rows = await this.#backend.turns(where, read);
+      const page = rows.slice(0, read.limit);
       const turns = page.map((row) => row.turn);
       requireWithin(
         turns.map((turn) => ({ id: turn.turnId, scope: turn.scope })),
         where,
       );
       const last = page.at(-1);
-      return rows.length > limit && last
+      return rows.length > read.limit && last
         ? {
             turns,
             nextCursor: feedCursor.encodeTurn({
@@ -823,43 +591,14 @@ export class DrizzleMemoryStore implements MemoryStore {
     return this.#run('restore memories', async () => {
       const where = toScope(scope);
       const entries = readRestoreBatch(where, batch);
-      const vectors = await this.#embedRestored(entries.memories);
-      return this.#write(async () => {
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            const written = await runInTransaction(this.#settings.database, (transaction) =>
-              restoreEntries(transaction, entries, vectors ? { vectors } : {}),
-            );
-            this.#settings.statistics.noteChanges(written.changedMemories);
-            return { memories: written.memories, turns: written.turns };
-          } catch (error) {
-            if (!retriedCodes.has(databaseErrorCode(error) ?? '') || attempt >= applyAttempts) {
-              throw error;
-            }
-          }
-        }
-      });
+      const texts = new Set<string>();
+      for (const memory of entries.memories) {
+        const last = memory.versions.at(-1);
+        if (last && last.change !== 'deleted') texts.add(last.text);
+      }
+      const vectors = await this.#vectorsOf(texts);
+      return this.#backend.restore(entries, vectors);
     });
-  }
-
-  /** The vectors of the live texts of restored memories, by text, when the store ranks by vectors. */
-  async #embedRestored(
-    restored: readonly RestoredMemory[],
-  ): Promise<{ index: VectorIndex; byText: Map<string, Float32Array> } | undefined> {
-    const { embedder, vectorIndex } = this.#settings;
-    if (!embedder || !vectorIndex) return undefined;
-    const texts = new Set<string>();
-    for (const memory of restored) {
-      const last = memory.versions.at(-1);
-      if (last && last.change !== 'deleted') texts.add(last.text);
-    }
-    const byText = new Map<string, Float32Array>();
-    if (texts.size === 0) return { index: vectorIndex, byText };
-    const vectors = await this.#embed([...texts]);
-    [...texts].forEach((text, position) => {
-      byText.set(text, vectors[position] as Float32Array);
-    });
-    return { index: vectorIndex, byText };
   }
 
   /**
@@ -873,12 +612,7 @@ export class DrizzleMemoryStore implements MemoryStore {
    * @throws MemoryUnavailable when the database cannot be reached or the store is closed.
    */
   forget(scope: MemoryScope): Promise<ForgetResult> {
-    return this.#run('forget a scope', async () => {
-      const where = toScope(scope);
-      const forgotten = await this.#write(() => forgetScope(this.#settings.database, where));
-      this.#settings.statistics.noteChanges(forgotten.liveRows);
-      return { memories: forgotten.memories, turns: forgotten.turns };
-    });
+    return this.#run('forget a scope', async () => this.#backend.forget(toScope(scope)));
   }
 
   /**
@@ -892,11 +626,42 @@ export class DrizzleMemoryStore implements MemoryStore {
     this.#closed = true;
     this.#closing ??= (async () => {
       try {
-        await this.#settings.onClose?.();
+        await this.#backend.close();
       } catch (error) {
-        throw toMemoryUnavailable(error, 'close');
+        throw this.#backend.translateError(error, 'close');
       }
     })();
     return this.#closing;
+  }
+
+  // End of the store kit's rules. What follows is the Drizzle store's own.
+
+  /**
+   * Give every live memory (of every tenant) a vector of this store's
+   * embedder model, for a database written without an embedder or with
+   * another model, which retrievals report as `vectors-incomplete`. Memories
+   * without one are read tenant by tenant, oldest first, `batchSize` at a time (100 by
+   * default), embedded outside any transaction, and written each batch in its
+   * own transaction; `onProgress` is told after each. Safe beside concurrent
+   * writes and other runs (in this process or another): a memory never gets
+   * two vectors of a model, and a memory whose text changed after it was read
+   * is not given the old text's vector (it is read again). Resolves once no
+   * memory lacks a vector, with the number this run wrote.
+   *
+   * Aborting `signal` stops the run before its next read or write (the batch
+   * being embedded is not written) and rejects with the signal's reason;
+   * batches already written stay, and running again resumes with the rest.
+   *
+   * @throws StoreWithoutVectors when the store was opened without an embedder or its database has no pgvector.
+   * @throws InvalidMemoryInput when the options are malformed.
+   * @throws MemoryUnavailable when the embedder fails or answers unusable vectors (nothing of that batch is written), or the database cannot be reached, or the store is closed.
+   */
+  embedMissing(options: EmbedMissingOptions = {}): Promise<EmbedMissingResult> {
+    return this.#run('embed missing vectors', async () => {
+      const { database, embedder, vectorIndex } = this.#settings;
+      if (!embedder) throw new StoreWithoutVectors(DegradationCode.noEmbedder);
+      if (!vectorIndex) throw new StoreWithoutVectors(DegradationCode.noVectorIndex);
+      return embedMissing(database, vectorIndex, (texts) => this.#embed(texts), options);
+    });
   }
 }
