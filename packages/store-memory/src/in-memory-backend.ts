@@ -30,16 +30,16 @@ import {
   type ValidTurn,
   type WrittenOps,
 } from '@symfonic/core';
-import { copyRecord, copyScope, copyVersion } from './copy-record.js';
+import { summarizeScopes } from './feed/summarize-scopes.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
-import { planApply } from './plan-apply.js';
-import { planRestore } from './plan-restore.js';
-import { isPrefixVisible, scopePathPrefix } from './scope-path-prefix.js';
-import { searchTenant } from './search-tenant.js';
-import { summarizeScopes } from './summarize-scopes.js';
+import { copyRecord, copyScope, copyVersion } from './rows/copy-record.js';
+import { isPrefixVisible, scopePathPrefix } from './scope/scope-path-prefix.js';
+import { searchTenant } from './search/search-tenant.js';
 import { TenantMemories } from './tenant-memories.js';
-import { toUnitLength, unitVectors } from './to-unit-length.js';
 import { TurnLog } from './turn-log.js';
+import { toUnitLength, unitVectors } from './vectors/to-unit-length.js';
+import { planApply } from './writes/plan-apply.js';
+import { planRestore } from './writes/plan-restore.js';
 
 /** How the in-memory backend ranks, decided when the store was created. */
 export interface InMemoryBackendSettings {

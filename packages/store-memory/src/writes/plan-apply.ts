@@ -9,10 +9,10 @@ import {
   type RejectedOp,
   RejectionCode,
 } from '@symfonic/core';
+import type { StoredMemory } from '../rows/stored-memory.js';
+import { isPrefixVisible } from '../scope/scope-path-prefix.js';
+import type { PlannedChange, TenantMemories } from '../tenant-memories.js';
 import { dedupeKey } from './dedupe-key.js';
-import { isPrefixVisible } from './scope-path-prefix.js';
-import type { StoredMemory } from './stored-memory.js';
-import type { PlannedChange, TenantMemories } from './tenant-memories.js';
 
 /** What an apply will do: the per-op outcome and the changes to commit. */
 export interface ApplyPlan {
