@@ -1,20 +1,29 @@
-import type {
-  AppliedOp,
-  ChangePosition,
-  ConversationTurn,
-  ForgetResult,
-  LoggedTurn,
-  MemoryChange,
-  MemoryOp,
-  MemoryPage,
-  MemoryRecord,
-  MemoryScope,
-  MemoryVersion,
-  Provenance,
-  RejectedOp,
-  RestoreResult,
-  ScopeSummary,
-  TurnPosition,
+import {
+  type AcceptedOp,
+  type BackendListOptions,
+  type ChangePosition,
+  type ConversationTurn,
+  type Degradation,
+  DegradationCode,
+  type FeedRead,
+  type FeedTurn,
+  type ForgetResult,
+  type MemoryChange,
+  type MemoryPage,
+  type MemoryRecord,
+  type MemoryScope,
+  type MemoryVersion,
+  type Provenance,
+  type RankedCandidates,
+  type RankRequest,
+  type RestoreEntries,
+  type RestoreResult,
+  type ScopeSummary,
+  type StoreBackend,
+  type TextVectors,
+  type TurnPosition,
+  type ValidTurn,
+  type WrittenOps,
 } from '@symfonic/core';
 import { CallerFailure } from './database/caller-failure.js';
 import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
@@ -26,13 +35,9 @@ import { memoryRecordOf } from './rows/memory-record-of.js';
 import { selectDeletedIds } from './rows/select-deleted-ids.js';
 import { selectHistory } from './rows/select-history.js';
 import { selectMemory } from './rows/select-memory.js';
-import { type MemoryPageRequest, selectMemoryPage } from './rows/select-memory-page.js';
+import { selectMemoryPage } from './rows/select-memory-page.js';
 import { selectRecentTurns } from './rows/select-recent-turns.js';
-import {
-  type CandidateRequest,
-  type RankedCandidates,
-  rankCandidates,
-} from './search/rank-candidates.js';
+import { rankCandidates } from './search/rank-candidates.js';
 import { selectPinned } from './search/select-pinned.js';
 import { appendTurn } from './writes/append-turn.js';
 import { applyMemoryOps } from './writes/apply-memory-ops.js';
@@ -41,21 +46,18 @@ import { restoreEntries } from './writes/restore-entries.js';
 import { retryLostRace } from './writes/retry-lost-race.js';
 import { unstorableText } from './writes/unstorable-text.js';
 
-/** Vectors of texts, by text, each one finite vector of the embedder's dimension. */
-type TextVectors = ReadonlyMap<string, Float32Array>;
-
-/** A turn as core's `conversationTurnInputSchema` parsed it (its speaker defaulted). */
-type ParsedTurn = Parameters<typeof appendTurn>[2];
-
-/** A restore batch as core's `readRestoreBatch` validated it. */
-type RestoreEntries = Parameters<typeof restoreEntries>[1];
+/** What a retrieval on a database without pgvector reports. */
+const withoutPgvector: Degradation = {
+  code: DegradationCode.noVectorIndex,
+  detail: 'this database has no pgvector extension: ranking was lexical only',
+};
 
 /**
- * The SQL half of the Drizzle store: each call reads or writes PostgreSQL
- * for input already validated (scopes parsed, ops checked, limits in range,
- * vectors checked) and answers rows the caller checks for visibility. It
- * stores and finds; the rules every store owes wrap it (see
- * {@link DrizzleMemoryStore}).
+ * The Drizzle store as a backend of core's store kit (`StoreBackend`): each
+ * call reads or writes PostgreSQL for input the kit validated (scopes
+ * parsed, ops checked, limits in range, vectors checked) and answers rows the
+ * kit checks for visibility. It stores and finds; the rules every store owes
+ * wrap it (`DefinedStore`, which `DrizzleMemoryStore` extends).
  *
  * Visibility is a SQL predicate on indexed columns in every statement that
  * reads or writes rows for a scope. Writes of memories go through the pinned
@@ -63,7 +65,7 @@ type RestoreEntries = Parameters<typeof restoreEntries>[1];
  * rows they changed; an apply or a restore that loses a race to a
  * concurrent writer is run again (`retryLostRace`).
  */
-export class DrizzleStoreBackend {
+export class DrizzleStoreBackend implements StoreBackend {
   readonly kind = 'memory store';
   readonly #settings: DrizzleStoreSettings;
 
@@ -89,6 +91,11 @@ export class DrizzleStoreBackend {
     return this.#settings.scanBudget;
   }
 
+  /** `no-vector-index` in every retrieval of a database without pgvector. */
+  get standingDegradations(): readonly Degradation[] {
+    return this.#settings.pgvector ? [] : [withoutPgvector];
+  }
+
   /** Why PostgreSQL cannot keep `value` exactly (U+0000, a lone surrogate, a leading U+FEFF), or `undefined`. */
   unstorable(value: unknown): string | undefined {
     return unstorableText(value);
@@ -104,7 +111,7 @@ export class DrizzleStoreBackend {
     return toMemoryUnavailable(error, operation);
   }
 
-  appendTurn(scope: MemoryScope, turn: ParsedTurn): Promise<ConversationTurn> {
+  appendTurn(scope: MemoryScope, turn: ValidTurn): Promise<ConversationTurn> {
     return appendTurn(this.#settings.database, scope, turn);
   }
 
@@ -115,13 +122,19 @@ export class DrizzleStoreBackend {
   /**
    * Write `ops` at `scope` in one transaction (`applyMemoryOps`), with the
    * vector of every add and update text when the store ranks by vectors.
+   * Rejects `unknown-id` (also for another scope's id) and `duplicate`
+   * (naming the memory holding the text). A transaction that loses a race
+   * (unique violation, serialization failure, deadlock) is run again, up to
+   * five times in all (`retryLostRace`).
+   *
+   * @throws ScopeViolation when the database answers a written row at another scope; nothing was written.
    */
   writeOps(
     scope: MemoryScope,
-    ops: readonly { readonly index: number; readonly op: MemoryOp }[],
+    ops: readonly AcceptedOp[],
     provenance: Provenance,
     vectors: TextVectors | undefined,
-  ): Promise<{ applied: AppliedOp[]; rejected: RejectedOp[] }> {
+  ): Promise<WrittenOps> {
     const { database, statistics, vectorIndex } = this.#settings;
     return this.#write(async () => {
       const outcome = await retryLostRace(database, (transaction) =>
@@ -137,7 +150,7 @@ export class DrizzleStoreBackend {
     });
   }
 
-  rankCandidates(request: CandidateRequest): Promise<RankedCandidates> {
+  rankCandidates(request: RankRequest): Promise<RankedCandidates> {
     return rankCandidates(this.#settings, request);
   }
 
@@ -161,7 +174,7 @@ export class DrizzleStoreBackend {
     return selectMemory(this.#settings.database, scope, id);
   }
 
-  list(scope: MemoryScope, options: MemoryPageRequest): Promise<MemoryPage> {
+  list(scope: MemoryScope, options: BackendListOptions): Promise<MemoryPage> {
     return selectMemoryPage(this.#settings.database, scope, options);
   }
 
@@ -180,28 +193,32 @@ export class DrizzleStoreBackend {
   /** Read through the `memory_versions_feed` index, after analyzing `memories` when due. */
   async changes(
     scope: MemoryScope,
-    read: { readonly limit: number; readonly after?: ChangePosition },
+    read: FeedRead<ChangePosition>,
   ): Promise<readonly MemoryChange[]> {
     await this.#settings.statistics.refresh();
     return selectChanges(this.#settings.database, scope, read.after, read.limit + 1);
   }
 
-  scopes(
-    scope: MemoryScope,
-    read: { readonly limit: number; readonly after?: MemoryScope },
-  ): Promise<readonly ScopeSummary[]> {
+  scopes(scope: MemoryScope, read: FeedRead<MemoryScope>): Promise<readonly ScopeSummary[]> {
     return selectScopes(this.#settings.database, scope, read.after, read.limit + 1);
   }
 
-  turns(
-    scope: MemoryScope,
-    read: { readonly limit: number; readonly after?: TurnPosition },
-  ): Promise<readonly { readonly turn: LoggedTurn; readonly arrival: number }[]> {
+  turns(scope: MemoryScope, read: FeedRead<TurnPosition>): Promise<readonly FeedTurn[]> {
     return selectTurns(this.#settings.database, scope, read.after, read.limit + 1);
   }
 
-  /** Write `entries` back in one transaction (`restoreEntries`), with the vectors of live texts when the store ranks by vectors. */
-  restore(entries: RestoreEntries, vectors: TextVectors | undefined): Promise<RestoreResult> {
+  /**
+   * Write `entries` back in one transaction (`restoreEntries`), with the
+   * vectors of live texts when the store ranks by vectors, run again when it
+   * loses a race to a concurrent writer (`retryLostRace`). An entry
+   * PostgreSQL cannot keep exactly (U+0000, a lone surrogate, a leading
+   * U+FEFF) is refused as `unstorable`.
+   */
+  restore(
+    _scope: MemoryScope,
+    entries: RestoreEntries,
+    vectors: TextVectors | undefined,
+  ): Promise<RestoreResult> {
     const { database, statistics, vectorIndex } = this.#settings;
     return this.#write(async () => {
       const written = await retryLostRace(database, (transaction) =>

@@ -2,8 +2,8 @@ import {
   cueTermsShortened,
   type Degradation,
   DegradationCode,
-  type MemoryQuery,
-  type ScoredMemory,
+  type RankedCandidates,
+  type RankRequest,
   type StoredLayer,
   storedLayerSchema,
 } from '@symfonic/core';
@@ -16,28 +16,9 @@ import { hnswSearchBreadth } from './hnsw-search-breadth.js';
 import { type RankedMemories, rankMemories } from './rank-memories.js';
 import { frequencyCap } from './weigh-lexemes.js';
 
-/** One ranking asked of {@link rankCandidates}. */
-export interface CandidateRequest {
-  /** The parsed query; its cue is not blank. */
-  readonly query: MemoryQuery;
-  /** Most rows each ranking (words, vectors) reads. */
-  readonly window: number;
-  /** `retrieve` (true) or `scanCandidates` (false): whether a spent window weakens the answer. */
-  readonly capped: boolean;
-  /** The cue's vector, when the store embedded it. */
-  readonly cueVector?: Float32Array;
-}
-
-/** What {@link rankCandidates} found, before it is settled. */
-export interface RankedCandidates {
-  /** Best first (relevance, then salience, then the later update, then the smaller id). */
-  readonly candidates: readonly ScoredMemory[];
-  /** What weakened this ranking: missing vectors, a shortened cue, skipped words, a spent window. */
-  readonly degradations: readonly Degradation[];
-}
-
 /**
- * Rank `window` rows per list for `query` in SQL: full text fused with the
+ * Rank `window` rows per list for `query` in SQL (the backend's
+ * `rankCandidates`; the query is parsed and its cue not blank): full text fused with the
  * HNSW search of the model's vectors when there is a cue vector (in one
  * transaction that widens `hnsw.ef_search` and, where pgvector has it, turns
  * on its iterative scan), full text alone otherwise. With a cue vector,
@@ -51,7 +32,7 @@ export interface RankedCandidates {
  */
 export async function rankCandidates(
   settings: DrizzleStoreSettings,
-  { query, window, capped, cueVector }: CandidateRequest,
+  { query, window, capped, cueVector }: RankRequest,
 ): Promise<RankedCandidates> {
   const { vectorIndex, pgvector } = settings;
   const degradations: Degradation[] = [];
@@ -59,7 +40,7 @@ export async function rankCandidates(
     (layer): layer is StoredLayer => storedLayerSchema.safeParse(layer).success,
   );
   if (layers.length === 0) return { candidates: [], degradations };
-  const request = {
+  const ranking = {
     scope: query.scope,
     cue: query.cue.replaceAll('\u0000', ' '),
     layers,
@@ -69,7 +50,7 @@ export async function rankCandidates(
   };
   await settings.statistics.refresh();
   let unembedded = 0;
-  const vector = request.vector;
+  const vector = ranking.vector;
   const ranked: RankedMemories = vector
     ? await runInTransaction(settings.database, async (transaction) => {
         // Search the HNSW graph wider than pgvector's default, which misses neighbours.
@@ -80,11 +61,11 @@ export async function rankCandidates(
           // Keep walking the HNSW graph until enough rows pass the scope filter.
           await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
         }
-        const result = await rankMemories(transaction, request);
+        const result = await rankMemories(transaction, ranking);
         unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
         return result;
       })
-    : await rankMemories(settings.database, request);
+    : await rankMemories(settings.database, ranking);
   if (vector && unembedded > 0) {
     degradations.push({
       code: DegradationCode.vectorsIncomplete,
