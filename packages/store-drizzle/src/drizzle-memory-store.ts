@@ -8,8 +8,6 @@ import {
 } from './vectors/embed-missing.js';
 import { StoreWithoutVectors } from './vectors/store-without-vectors.js';
 
-export type { DrizzleStoreSettings } from './drizzle-store-settings.js';
-
 /**
  * The memory store on PostgreSQL through Drizzle: every port of core's
  * `MemoryStore`, for any pg-core database (PGlite, node-postgres, Neon).

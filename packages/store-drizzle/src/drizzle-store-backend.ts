@@ -5,6 +5,7 @@ import {
   type ConversationTurn,
   type Degradation,
   DegradationCode,
+  type EmbeddingProvider,
   type FeedRead,
   type FeedTurn,
   type ForgetResult,
@@ -66,6 +67,7 @@ const withoutPgvector: Degradation = {
  * concurrent writer is run again (`retryLostRace`).
  */
 export class DrizzleStoreBackend implements StoreBackend {
+  /** Named in the kit's messages: `the memory store is closed: it cannot …`. */
   readonly kind = 'memory store';
   readonly #settings: DrizzleStoreSettings;
 
@@ -73,7 +75,8 @@ export class DrizzleStoreBackend implements StoreBackend {
     this.#settings = settings;
   }
 
-  get embedder() {
+  /** The embedder the store was opened with, if any. */
+  get embedder(): EmbeddingProvider | undefined {
     return this.#settings.embedder;
   }
 
@@ -87,6 +90,7 @@ export class DrizzleStoreBackend implements StoreBackend {
     return this.storesVectors && this.#settings.fusionWeights.vector > 0;
   }
 
+  /** Most rows one ranking reads (the opener's `scanBudget`, 500 by default). */
   get scanBudget(): number {
     return this.#settings.scanBudget;
   }
