@@ -398,10 +398,7 @@ export class MapBackend implements StoreBackend {
       });
     };
     for (const entry of this.#memories.values()) {
-      const last = entry.versions.reduce(
-        (latest, version) => (version.at > latest ? version.at : latest),
-        entry.record.createdAt,
-      );
+      const last = new Date(Math.max(...entry.versions.map((version) => version.at.getTime())));
       note(entry.record.scope, entry.live ? { memories: 1 } : { deleted: 1 }, last);
     }
     for (const entry of this.#turns) note(entry.scope, { turns: 1 }, entry.at);
