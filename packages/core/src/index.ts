@@ -13,6 +13,12 @@ export {
 } from './conversation-turn.js';
 export { cosineSimilarity } from './cosine-similarity.js';
 export { cueTermsShortened } from './cue-terms-shortened.js';
+export { checkAnswerCount, type ExpectedAnswerCount } from './embedding/check-answer-count.js';
+export {
+  checkEmbeddingBatch,
+  type ExpectedEmbeddingBatch,
+} from './embedding/check-embedding-batch.js';
+export { embedTexts } from './embedding/embed-texts.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
@@ -56,6 +62,7 @@ export {
 export { isRecord } from './is-record.js';
 export { Limits } from './limits.js';
 export { listDeletedOptionsSchema } from './list-deleted-options.js';
+export { defaultListLimit, listOptionsSchema } from './list-options.js';
 export { memoryIdSchema } from './memory-id.js';
 export {
   type MemoryLayer,
@@ -142,4 +149,19 @@ export { formatScore } from './settle/format-score.js';
 export { limitReason } from './settle/limit-reason.js';
 export { type SettledCandidates, settleCandidates } from './settle/settle-candidates.js';
 export { similarityOf } from './similarity-of.js';
+export { DefinedStore, defineStore } from './store-kit/define-store.js';
+export type {
+  AcceptedOp,
+  BackendListOptions,
+  FeedRead,
+  FeedTurn,
+  RankedCandidates,
+  RankRequest,
+  RestoreEntries,
+  StoreBackend,
+  TextVectors,
+  ValidTurn,
+  WrittenOps,
+} from './store-kit/store-backend.js';
+export { definedStoreBrand, isDefinedStore } from './store-kit/store-brand.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';

@@ -7,6 +7,7 @@ import {
   conversationTurnInputSchema,
   type EmbeddingProvider,
   formatScope,
+  isDefinedStore,
   type MemoryOpInput,
   type MemoryScope,
   type MemoryStore,
@@ -71,7 +72,14 @@ export type MemoryPorts = Partial<
 
 /** Options of {@link createMemory}. */
 export interface MemoryOptions {
-  /** Where turns and memories are read and written. */
+  /**
+   * Where turns and memories are read and written. A store built by core's
+   * `defineStore` (every Symfonic store) is trusted: it parses scopes and
+   * turns and checks every row it answers against the asking scope, so
+   * `record` and `hydrate` do not do it again. Any other object (a
+   * hand-written store, a wrapper) has its inputs parsed and its answers
+   * checked here.
+   */
   readonly store: MemoryPorts;
   /**
    * When given, recall's relevance is the cosine similarity of cue and memory
@@ -215,6 +223,7 @@ export function createMemory(options: MemoryOptions): Memory {
       return 'malformed';
     }
   };
+  const trusted = isDefinedStore(store);
   const writes: WritePolicy = { ancestors: options.writes?.ancestors === true };
   const writer = (neededBy: string): BranchWritePorts => {
     if (!store.apply) {
@@ -232,6 +241,8 @@ export function createMemory(options: MemoryOptions): Memory {
           neededBy: 'record',
         });
       }
+      // A store built by defineStore parses the scope and turn as this would.
+      if (trusted) return store.append(scope, turn);
       const asking = toScope(scope);
       const valid = parseInput(conversationTurnInputSchema, turn, 'conversation turn');
       return store.append(asking, valid);
@@ -269,6 +280,7 @@ export function createMemory(options: MemoryOptions): Memory {
             now: clock(),
             ...(relevance ? { relevance } : {}),
             ...(rerank ? { rerank } : {}),
+            ...(trusted ? { answersChecked: true } : {}),
           },
           scope,
           cue,

@@ -1,11 +1,12 @@
 import {
+  defineStore,
   type EmbeddingProvider,
   type FusionWeightsOption,
   InvalidMemoryInput,
   type MemoryStore,
   resolveFusionWeights,
 } from '@symfonic/core';
-import { InMemoryStore } from './in-memory-store.js';
+import { InMemoryBackend } from './in-memory-backend.js';
 
 /** Options of {@link createInMemoryStore}. */
 export interface InMemoryStoreOptions {
@@ -75,5 +76,5 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
     throw new InvalidMemoryInput('invalid scan budget: it must be a whole number, 1 or more');
   }
   const weights = resolveFusionWeights(options.fusionWeights, options.embedder !== undefined);
-  return new InMemoryStore(options.embedder, scanBudget, weights);
+  return defineStore(new InMemoryBackend({ embedder: options.embedder, scanBudget, weights }));
 }

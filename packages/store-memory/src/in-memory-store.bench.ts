@@ -23,9 +23,9 @@ import {
   minimumCandidateWindow,
 } from '@symfonic/core';
 import { createInMemoryStore } from './create-in-memory-store.js';
-import { createLexicalIndex } from './lexical-index.js';
-import { NearestRows } from './nearest-rows.js';
-import { VectorBucket } from './vector-bucket.js';
+import { createLexicalIndex } from './search/lexical-index.js';
+import { NearestRows } from './vectors/nearest-rows.js';
+import { VectorBucket } from './vectors/vector-bucket.js';
 
 const dimensions = 384;
 const vocabularySize = 5_000;

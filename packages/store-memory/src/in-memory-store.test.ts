@@ -7,7 +7,6 @@ import {
 import { createTestEmbedder } from '@symfonic/store-contract';
 import { describe, expect, it } from 'vitest';
 import { createInMemoryStore } from './create-in-memory-store.js';
-import { commonTermsSkipped } from './in-memory-store.js';
 
 const scope = { tenant: 'acme', path: ['user:1'] };
 const provenance = { writer: 'test' };
@@ -50,7 +49,9 @@ describe('createInMemoryStore', () => {
     );
     const result = await store.retrieve({ scope, cue: 'common rarity', limit: 5 });
     expect(result.memories.map((memory) => memory.record.text)).toEqual(['common rarity']);
-    expect(result.degradations.map((row) => row.code)).toContain(commonTermsSkipped);
+    expect(result.degradations.map((row) => row.code)).toContain(
+      DegradationCode.commonTermsSkipped,
+    );
   });
 
   it('ranks the memory holding a cue word above those sharing only its stop words', async () => {
@@ -123,7 +124,7 @@ describe('createInMemoryStore', () => {
       const error = await rejectionOf(store.apply(scope, batch, provenance));
       expect(MemoryUnavailable.isInstance(error)).toBe(true);
       expect((error as MemoryUnavailable).message).toBe(
-        'the embedder answered vector 2 of 3 with a value that is not finite',
+        `the embedder "poisoned" answered vector 2 of 3 with a non-finite value (${poison}) at dimension 2`,
       );
       expect((await store.list(scope)).records).toEqual([]);
       const retrieved = await store.retrieve({ scope, cue: 'second', limit: 5 });

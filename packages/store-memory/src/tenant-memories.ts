@@ -5,16 +5,16 @@ import {
   type StoredLayer,
 } from '@symfonic/core';
 import type MiniSearch from 'minisearch';
-import { ChangeLog } from './change-log.js';
-import { dedupeKey } from './dedupe-key.js';
-import { createLexicalIndex, type IndexedMemory } from './lexical-index.js';
-import { SalienceIndex } from './salience-index.js';
-import { isPrefixVisible } from './scope-path-prefix.js';
-import { ScopeStatistics } from './scope-statistics.js';
-import type { StoredMemory } from './stored-memory.js';
-import { tokenizeText } from './tokenize-text.js';
+import { ChangeLog } from './feed/change-log.js';
+import { ScopeStatistics } from './feed/scope-statistics.js';
+import type { StoredMemory } from './rows/stored-memory.js';
+import { isPrefixVisible } from './scope/scope-path-prefix.js';
+import { createLexicalIndex, type IndexedMemory } from './search/lexical-index.js';
+import { SalienceIndex } from './search/salience-index.js';
+import { tokenizeText } from './search/tokenize-text.js';
 import type { TurnLog } from './turn-log.js';
-import { VectorBucket } from './vector-bucket.js';
+import { VectorBucket } from './vectors/vector-bucket.js';
+import { dedupeKey } from './writes/dedupe-key.js';
 
 /**
  * One memory written by an apply: its new state, the version the change adds

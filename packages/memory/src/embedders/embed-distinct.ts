@@ -1,5 +1,4 @@
-import { InvalidMemoryInput } from '@symfonic/core';
-import { checkEmbeddingBatch } from './check-embedding-batch.js';
+import { checkEmbeddingBatch, InvalidMemoryInput } from '@symfonic/core';
 
 /** The embedder a batch is embedded for: its name and the length of its vectors. */
 export interface DistinctEmbedder {

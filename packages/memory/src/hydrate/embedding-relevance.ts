@@ -1,10 +1,10 @@
 import {
+  checkEmbeddingBatch,
   cosineSimilarity,
   type EmbeddingProvider,
   type MemoryRecord,
   MemoryUnavailable,
 } from '@symfonic/core';
-import { checkEmbeddingBatch } from '../embedders/check-embedding-batch.js';
 import type { RelevanceScorer } from './recall.js';
 
 /** How many memory vectors one memory instance keeps between hydrations, by default. */

@@ -33,6 +33,12 @@ export interface HydrationSetup {
   readonly relevance?: RelevanceScorer;
   /** The reranking stage of recall; without it, recall does not rerank. */
   readonly rerank?: RerankOptions;
+  /**
+   * True when `source` and `pinned` are a store built by core's
+   * `defineStore`, which checked every row it answered against the scope:
+   * recall and pinning then do not check them again.
+   */
+  readonly answersChecked?: boolean;
 }
 
 /** What a hydration without a pinned source pins: nothing, saying so unless pinning is off. */
@@ -94,11 +100,12 @@ export async function hydrate(
       now: setup.now,
       ...(setup.relevance ? { relevance: setup.relevance } : {}),
       ...(setup.rerank ? { rerank: setup.rerank } : {}),
+      ...(setup.answersChecked ? { answersChecked: true } : {}),
     }),
   );
   const pinning = orUnavailable<PinnedFacts>(
     setup.pinned
-      ? pinnedFacts(setup.pinned, asking, setup.recall.pinned)
+      ? pinnedFacts(setup.pinned, asking, setup.recall.pinned, setup.answersChecked === true)
       : Promise.resolve(withoutPinnedSource(setup.recall.pinned.limit)),
   );
   const [working, recalled, pinned] = await Promise.all([setup.window(asking), recalling, pinning]);

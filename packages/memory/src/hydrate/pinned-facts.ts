@@ -32,13 +32,17 @@ const none: PinnedFacts = { memories: [], cut: [], degradations: [] };
  * limit is asked for, so that a limit that left facts out says so. With
  * `limit` 0 the store is not asked.
  *
- * @throws ScopeViolation when the store answered a memory outside `scope`.
+ * `answersChecked`: the source is a store built by `defineStore`, which
+ * checked its rows against the scope already; they are not checked again.
+ *
+ * @throws ScopeViolation when the store answered a memory outside `scope` (unless `answersChecked`).
  * @throws MemoryUnavailable (and anything else) the store throws.
  */
 export async function pinnedFacts(
   source: PinnedMemorySource,
   scope: MemoryScope,
   options: RecallOptions['pinned'],
+  answersChecked = false,
 ): Promise<PinnedFacts> {
   const { minSalience, limit, cap } = options;
   if (limit === 0) return none;
@@ -46,7 +50,7 @@ export async function pinnedFacts(
     minSalience,
     limit: Math.min(limit + 1, Limits.queryLimit),
   });
-  requireVisible(answered, scope);
+  if (!answersChecked) requireVisible(answered, scope);
   const degradations: Degradation[] = [];
   if (answered.length > limit) {
     degradations.push({

@@ -96,6 +96,8 @@ export async function recall(
     readonly now: Date;
     readonly relevance?: RelevanceScorer;
     readonly rerank?: RerankOptions;
+    /** The source is a store built by `defineStore`: its rows were checked against the scope already. */
+    readonly answersChecked?: boolean;
   },
 ): Promise<RecallResult> {
   if (options.limit === 0) return { memories: [], dropped: [], degradations: [] };
@@ -157,13 +159,19 @@ async function rankScanned(
   scanned: RetrievalResult,
   request: { readonly scope: MemoryScope; readonly cue: string },
   options: RecallOptions,
-  context: { readonly now: Date; readonly relevance?: RelevanceScorer },
+  context: {
+    readonly now: Date;
+    readonly relevance?: RelevanceScorer;
+    readonly answersChecked?: boolean;
+  },
 ): Promise<{ ranked: RankedMemory[]; dropped: Dropped[] }> {
   const dropped: Dropped[] = [...scanned.dropped];
-  requireVisible(
-    scanned.memories.map(({ record }) => record),
-    request.scope,
-  );
+  if (!context.answersChecked) {
+    requireVisible(
+      scanned.memories.map(({ record }) => record),
+      request.scope,
+    );
+  }
   // The store's similarities stand for the scorer's only when they are of its model.
   const model = context.relevance?.model;
   const ownSimilarities = model !== undefined && scanned.similarityModel === model;

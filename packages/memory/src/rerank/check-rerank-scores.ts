@@ -1,5 +1,4 @@
-import { firstNonFinite, MemoryUnavailable } from '@symfonic/core';
-import { checkAnswerCount } from '../check-answer-count.js';
+import { checkAnswerCount, firstNonFinite, MemoryUnavailable } from '@symfonic/core';
 
 /** What a reranker's answer must be: how many scores, and whose (for the reason). */
 export interface ExpectedRerankScores {

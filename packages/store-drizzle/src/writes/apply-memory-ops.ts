@@ -33,10 +33,10 @@ export interface ApplyContext {
   readonly provenance: Provenance;
   /** The time every row of this apply is stamped with. */
   readonly now: Date;
-  /** The vectors of the add and update texts, by op index, when the store ranks by vectors. */
+  /** The vectors of the add and update texts, by text, when the store ranks by vectors. */
   readonly vectors?: {
     readonly index: VectorIndex;
-    readonly byOp: ReadonlyMap<number, Float32Array>;
+    readonly byText: ReadonlyMap<string, Float32Array>;
   };
 }
 
@@ -172,7 +172,7 @@ async function writeVectors(
   const vectors = context.vectors;
   if (!vectors || written.length === 0) return;
   const values = written.map(({ index, row, placement }) => {
-    const vector = vectors.byOp.get(index);
+    const vector = vectors.byText.get(row.text);
     if (!vector) throw new TypeError(`no vector was computed for op ${index}`);
     return {
       memoryId: row.id,

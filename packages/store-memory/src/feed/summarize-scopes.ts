@@ -1,5 +1,5 @@
 import type { ScopeSummary } from '@symfonic/core';
-import type { TenantMemories } from './tenant-memories.js';
+import type { TenantMemories } from '../tenant-memories.js';
 
 interface Tally {
   scope: ScopeSummary['scope'];

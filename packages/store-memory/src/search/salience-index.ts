@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '@symfonic/core';
-import { isPrefixVisible } from './scope-path-prefix.js';
+import { isPrefixVisible } from '../scope/scope-path-prefix.js';
 
 /** Salience is bucketed by hundredths: bucket b holds salience in [b / 100, (b + 1) / 100), bucket 100 holds 1. */
 const buckets = 101;

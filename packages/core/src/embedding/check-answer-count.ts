@@ -1,4 +1,4 @@
-import { MemoryUnavailable } from '@symfonic/core';
+import { MemoryUnavailable } from '../errors/memory-unavailable.js';
 
 /** How many items a model's answer must hold, and how to name them in the reason. */
 export interface ExpectedAnswerCount {

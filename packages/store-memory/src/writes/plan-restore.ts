@@ -6,11 +6,11 @@ import {
   type RestoredMemory,
   type RestoreOutcome,
 } from '@symfonic/core';
+import type { StoredMemory } from '../rows/stored-memory.js';
+import { scopePathPrefix } from '../scope/scope-path-prefix.js';
+import type { TenantMemories } from '../tenant-memories.js';
+import { TurnLog } from '../turn-log.js';
 import { dedupeKey } from './dedupe-key.js';
-import { scopePathPrefix } from './scope-path-prefix.js';
-import type { StoredMemory } from './stored-memory.js';
-import type { TenantMemories } from './tenant-memories.js';
-import { TurnLog } from './turn-log.js';
 
 /** What a restore will do: the outcome of every entry, and the writes, to run in one step. */
 export interface RestorePlan {

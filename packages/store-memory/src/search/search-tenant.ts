@@ -8,13 +8,13 @@ import {
   type StoredLayer,
   similarityOf,
 } from '@symfonic/core';
+import type { StoredMemory } from '../rows/stored-memory.js';
+import { isPrefixVisible } from '../scope/scope-path-prefix.js';
+import type { TenantMemories } from '../tenant-memories.js';
+import { NearestRows } from '../vectors/nearest-rows.js';
 import { bm25PlusScore } from './bm25-plus-score.js';
 import { englishStopTerms } from './english-stop-terms.js';
-import { NearestRows } from './nearest-rows.js';
 import { planCueTerms } from './plan-cue-terms.js';
-import { isPrefixVisible } from './scope-path-prefix.js';
-import type { StoredMemory } from './stored-memory.js';
-import type { TenantMemories } from './tenant-memories.js';
 
 const storedLayers: readonly StoredLayer[] = ['episodic', 'semantic'];
 

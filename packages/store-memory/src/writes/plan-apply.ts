@@ -1,18 +1,18 @@
 import {
+  type AcceptedOp,
   type AppliedOp,
   type MemoryOp,
   type MemoryRecord,
   type MemoryScope,
   type MemoryVersion,
-  type OpValidation,
   type Provenance,
   type RejectedOp,
   RejectionCode,
 } from '@symfonic/core';
+import type { StoredMemory } from '../rows/stored-memory.js';
+import { isPrefixVisible } from '../scope/scope-path-prefix.js';
+import type { PlannedChange, TenantMemories } from '../tenant-memories.js';
 import { dedupeKey } from './dedupe-key.js';
-import { isPrefixVisible } from './scope-path-prefix.js';
-import type { StoredMemory } from './stored-memory.js';
-import type { PlannedChange, TenantMemories } from './tenant-memories.js';
 
 /** What an apply will do: the per-op outcome and the changes to commit. */
 export interface ApplyPlan {
@@ -84,15 +84,15 @@ function versionOf(
 /**
  * Decide every op of one apply against the tenant's state, in order, each op
  * seeing the ones before it, without changing anything: the result is
- * committed in one synchronous step, or not at all. Rejections: an invalid op
- * keeps the code `validateMemoryOp` gave it; an update or delete of an id not
+ * committed in one synchronous step, or not at all. The ops arrive validated
+ * (the store kit rejected the others). Rejections: an update or delete of an id not
  * live and visible to the scope is `unknown-id` (a foreign id looks exactly
  * like an unknown one); an add, or an update, onto the normalised text of
  * another live memory of the same scope and layer is `duplicate`, naming it.
  *
  * @returns the plan; never throws.
  */
-export function planApply(validations: readonly OpValidation[], input: ApplyPlanInput): ApplyPlan {
+export function planApply(ops: readonly AcceptedOp[], input: ApplyPlanInput): ApplyPlan {
   const { tenant, scope, key, provenance, at, vectors } = input;
   const frozenProvenance = Object.freeze({ ...provenance });
   const pending = new Map<string, StoredMemory>();
@@ -211,12 +211,7 @@ export function planApply(validations: readonly OpValidation[], input: ApplyPlan
     write(tombstone, version, index, 'delete', current.record);
   };
 
-  for (const [index, validation] of validations.entries()) {
-    if (!validation.ok) {
-      plan.rejected.push({ index, code: validation.code, reason: validation.reason });
-      continue;
-    }
-    const { op } = validation;
+  for (const { index, op } of ops) {
     if (op.op === 'add') {
       planAdd(index, op);
       continue;

@@ -1,5 +1,5 @@
-import { MemoryUnavailable } from '@symfonic/core';
 import { describe, expect, it } from 'vitest';
+import { MemoryUnavailable } from '../errors/memory-unavailable.js';
 import { checkEmbeddingBatch } from './check-embedding-batch.js';
 
 const expected = { model: 'm', count: 2, dimensions: 3 };

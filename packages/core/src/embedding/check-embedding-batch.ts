@@ -1,5 +1,6 @@
-import { firstNonFinite, MemoryUnavailable } from '@symfonic/core';
-import { checkAnswerCount } from '../check-answer-count.js';
+import { MemoryUnavailable } from '../errors/memory-unavailable.js';
+import { firstNonFinite } from '../first-non-finite.js';
+import { checkAnswerCount } from './check-answer-count.js';
 
 /** What a batch of vectors must be: how many, how long, and whose (for the reason). */
 export interface ExpectedEmbeddingBatch {

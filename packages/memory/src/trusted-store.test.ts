@@ -1,0 +1,103 @@
+import {
+  type ConversationTurnInput,
+  isDefinedStore,
+  type MemoryScope,
+  type MemoryStore,
+  ScopeViolation,
+} from '@symfonic/core';
+import { createInMemoryStore } from '@symfonic/store-memory';
+import { describe, expect, it } from 'vitest';
+import { createMemory } from './create-memory.js';
+
+const user: MemoryScope = { tenant: 'acme', path: ['user:1'] };
+const other: MemoryScope = { tenant: 'globex', path: ['user:1'] };
+const writer = { writer: 'test' };
+
+/**
+ * The ports memory uses of `store`, with `overrides` laid over them: keeping
+ * its brand when `branded` (inherited through the prototype, as a forger
+ * would), losing it otherwise, as a hand-written wrapper does.
+ */
+function overlay(
+  store: MemoryStore,
+  overrides: Partial<MemoryStore>,
+  branded: boolean,
+): MemoryStore {
+  const ports: Partial<MemoryStore> = {
+    append: (scope, turn) => store.append(scope, turn),
+    recent: (scope, limit) => store.recent(scope, limit),
+    scanCandidates: (query) => store.scanCandidates(query),
+    pinned: (scope, options) => store.pinned(scope, options),
+    ...overrides,
+  };
+  const base = branded ? (Object.create(store) as MemoryStore) : {};
+  return Object.assign(base, ports) as MemoryStore;
+}
+
+/** A store whose searches also answer another tenant's memories: what only the kit's checks catch. */
+async function leaking(branded: boolean): Promise<MemoryStore> {
+  const store = createInMemoryStore();
+  await store.apply(
+    user,
+    [{ op: 'add', text: 'Drinks green tea', salience: 0.9, layer: 'semantic' }],
+    writer,
+  );
+  await store.apply(
+    other,
+    [{ op: 'add', text: 'Another tenant drinks tea', salience: 0.9, layer: 'semantic' }],
+    writer,
+  );
+  return overlay(
+    store,
+    {
+      async scanCandidates(query) {
+        const mine = await store.scanCandidates(query);
+        const theirs = await store.scanCandidates({ ...query, scope: other });
+        return { ...mine, memories: [...mine.memories, ...theirs.memories] };
+      },
+      async pinned(scope, options) {
+        return [...(await store.pinned(scope, options)), ...(await store.pinned(other, options))];
+      },
+    },
+    branded,
+  );
+}
+
+describe('a store built by defineStore is trusted', () => {
+  it('is branded when built by the kit, and not once wrapped by hand', () => {
+    const store = createInMemoryStore();
+    expect(isDefinedStore(store)).toBe(true);
+    expect(isDefinedStore(overlay(store, {}, false))).toBe(false);
+  });
+
+  it('hands a branded store the turn as given, and a hand-written one the turn parsed', async () => {
+    for (const branded of [true, false]) {
+      const store = createInMemoryStore();
+      const received: ConversationTurnInput[] = [];
+      const spying = overlay(
+        store,
+        {
+          append: (scope, turn) => {
+            received.push(turn);
+            return store.append(scope, turn);
+          },
+        },
+        branded,
+      );
+      const turn = { turnId: 't1', text: 'hello' };
+      const logged = await createMemory({ store: spying }).record(user, turn);
+      expect(logged).toMatchObject({ turnId: 't1', text: 'hello', turn: 0 });
+      expect(received[0] === turn).toBe(branded);
+    }
+  });
+
+  it("does not check a branded store's answers again, and checks a hand-written one's", async () => {
+    const trusted = await createMemory({ store: await leaking(true) }).hydrate(user, 'tea');
+    // The kit's checks are what a branded store owes: forging the brand skips memory's.
+    expect(trusted.recalled.length).toBeGreaterThan(0);
+    const failure = await createMemory({ store: await leaking(false) })
+      .hydrate(user, 'tea')
+      .catch((error: unknown) => error);
+    expect(ScopeViolation.isInstance(failure)).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  cueTermsShortened,
+  type Degradation,
+  DegradationCode,
+  type RankedCandidates,
+  type RankRequest,
+  type StoredLayer,
+  storedLayerSchema,
+} from '@symfonic/core';
+import { sql } from 'drizzle-orm';
+import { runInTransaction } from '../database/run-in-transaction.js';
+import type { DrizzleStoreSettings } from '../drizzle-store-settings.js';
+import { memoryRecordOf } from '../rows/memory-record-of.js';
+import { countUnembedded } from '../vectors/count-unembedded.js';
+import { hnswSearchBreadth } from './hnsw-search-breadth.js';
+import { type RankedMemories, rankMemories } from './rank-memories.js';
+import { frequencyCap } from './weigh-lexemes.js';
+
+/**
+ * Rank `window` rows per list for `query` in SQL (the backend's
+ * `rankCandidates`; the query is parsed and its cue not blank): full text fused with the
+ * HNSW search of the model's vectors when there is a cue vector (in one
+ * transaction that widens `hnsw.ef_search` and, where pgvector has it, turns
+ * on its iterative scan), full text alone otherwise. With a cue vector,
+ * every row with a vector of the model carries its cosine `similarity`, and
+ * visible memories without one are reported as `vectors-incomplete`. When
+ * this store changed more than 50 rows plus a tenth of the table since
+ * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`).
+ * The query's `working` layer, never stored, is not ranked.
+ *
+ * @throws whatever the driver throws; the caller translates it.
+ */
+export async function rankCandidates(
+  settings: DrizzleStoreSettings,
+  { query, window, capped, cueVector }: RankRequest,
+): Promise<RankedCandidates> {
+  const { vectorIndex, pgvector } = settings;
+  const degradations: Degradation[] = [];
+  const layers = (query.layers ?? ['episodic', 'semantic']).filter(
+    (layer): layer is StoredLayer => storedLayerSchema.safeParse(layer).success,
+  );
+  if (layers.length === 0) return { candidates: [], degradations };
+  const ranking = {
+    scope: query.scope,
+    cue: query.cue.replaceAll('\u0000', ' '),
+    layers,
+    window,
+    weights: settings.fusionWeights,
+    ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
+  };
+  await settings.statistics.refresh();
+  let unembedded = 0;
+  const vector = ranking.vector;
+  const ranked: RankedMemories = vector
+    ? await runInTransaction(settings.database, async (transaction) => {
+        // Search the HNSW graph wider than pgvector's default, which misses neighbours.
+        await transaction.execute(
+          sql`select set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`,
+        );
+        if (pgvector?.iterativeScan) {
+          // Keep walking the HNSW graph until enough rows pass the scope filter.
+          await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
+        }
+        const result = await rankMemories(transaction, ranking);
+        unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
+        return result;
+      })
+    : await rankMemories(settings.database, ranking);
+  if (vector && unembedded > 0) {
+    degradations.push({
+      code: DegradationCode.vectorsIncomplete,
+      detail: `${unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
+    });
+  }
+  if (ranked.cueTermsShortenedFrom !== undefined) {
+    degradations.push(cueTermsShortened(ranked.cueTermsShortenedFrom));
+  }
+  if (ranked.commonWordsCut > 0) {
+    degradations.push({
+      code: DegradationCode.commonTermsSkipped,
+      detail: `${ranked.commonWordsCut} of the cue's words are each held by ${frequencyCap} memories or more: of the memories holding only such words, the ${window} most recently updated were ranked`,
+    });
+  } else if (ranked.lexicalOverflow && (capped || window === settings.scanBudget)) {
+    // Past a window a scan's caller chose, rows were not wanted: only a spent budget weakens it.
+    degradations.push({
+      code: DegradationCode.scanBudgetSpent,
+      detail: `more than ${window} memories matched the cue's words: only the best ${window} were ranked`,
+    });
+  }
+  const candidates = ranked.ranked.map(({ row, relevance, similarity }) => ({
+    record: memoryRecordOf(row),
+    relevance,
+    ...(similarity === undefined ? {} : { similarity }),
+  }));
+  return { candidates, degradations };
+}
