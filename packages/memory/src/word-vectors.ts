@@ -2,15 +2,15 @@ export {
   type ReadWinkWordVectorsOptions,
   readWinkWordVectors,
   winkVocabulary,
-} from './read-wink-word-vectors.js';
+} from './embedders/word-vectors/read-wink-word-vectors.js';
 export {
   createWordVectorEmbedder,
   type WordVectorEmbedderOptions,
   wordVectorEmbedderDefaults,
-} from './word-vector-embedder.js';
+} from './embedders/word-vectors/word-vector-embedder.js';
 export {
   createWordVectorTable,
   type WordVectorTable,
   type WordVectorTableInput,
-} from './word-vector-table.js';
-export { WordVectorsUnreadable } from './word-vectors-unreadable.js';
+} from './embedders/word-vectors/word-vector-table.js';
+export { WordVectorsUnreadable } from './embedders/word-vectors/word-vectors-unreadable.js';

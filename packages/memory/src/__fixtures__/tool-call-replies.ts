@@ -5,9 +5,9 @@ import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
 import { generateText, jsonSchema, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import type OpenAI from 'openai';
-import { aiSdkMemoryTool } from '../ai-sdk-memory-tool.js';
-import { memoryToolName } from '../memory-tool.js';
-import type { ToolResultFamily } from '../tool-result.js';
+import { aiSdkMemoryTool } from '../ai-sdk/ai-sdk-memory-tool.js';
+import { memoryToolName } from '../tools/memory-tool.js';
+import type { ToolResultFamily } from '../tools/tool-result.js';
 import { aiSdkUsage } from './ai-sdk-models.js';
 import { anthropicMessage, openaiChatCompletion } from './provider-replies.js';
 

@@ -8,10 +8,10 @@ import {
   seedStore,
 } from '@symfonic/surface-contract';
 import { createMemory } from '../create-memory.js';
-import type { MemoryBlock } from '../memory-block.js';
-import { memoryToolDescription } from '../memory-tool.js';
-import { shownText } from '../shown-text.js';
-import { toolResult } from '../tool-result.js';
+import type { MemoryBlock } from '../render/memory-block.js';
+import { shownText } from '../render/shown-text.js';
+import { memoryToolDescription } from '../tools/memory-tool.js';
+import { toolResult } from '../tools/tool-result.js';
 import { memoryCall, type ToolCallShape } from './tool-call-replies.js';
 
 /** Every string inside `value`, however deep, each text split into its lines. */

@@ -1,7 +1,7 @@
 import type { Attributes } from '@opentelemetry/api';
-import type { ImportOutcome } from '../import-conversation.js';
-import type { MemoryBlock } from '../memory-block.js';
-import type { RememberOutcome } from '../remember-outcome.js';
+import type { ImportOutcome } from '../import/import-conversation.js';
+import type { RememberOutcome } from '../remember/remember-outcome.js';
+import type { MemoryBlock } from '../render/memory-block.js';
 import { dropKind } from './drop-kind.js';
 import type { MemoryTelemetry } from './memory-telemetry.js';
 

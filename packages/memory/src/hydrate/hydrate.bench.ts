@@ -1,0 +1,257 @@
+/**
+ * Benchmark: `hydrate` latency at 10k memories in one scope, on the
+ * in-memory store and on embedded PGlite, with the time split between the
+ * store (its `scanCandidates`, `recent` and `pinned` calls) and this package
+ * (gates, ranking, rendering), each store measured with pinned facts off
+ * and on (the default), runs alternating so both see the same machine. The
+ * seeded saliences are uniform, so about a tenth of the semantic memories
+ * qualify as pinned. A third variant drops what the store may keep between
+ * writes before each of its runs (an untimed `forget` of a scope holding
+ * nothing), so pinned facts are read from the database every time, as a
+ * store over a server always reads them. Run it with `pnpm --filter @symfonic/memory bench`
+ * after a build; `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
+ */
+import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { createInMemoryStore } from '@symfonic/store-memory';
+import { createMemory } from '../create-memory.js';
+import { createLocalEmbedder } from '../embedders/local-embedder.js';
+
+const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const warmup = 5;
+const scope: MemoryScope = { tenant: 'bench', path: ['user:1'] };
+const conversation: MemoryScope = { tenant: 'bench', path: ['user:1', 'conversation:1'] };
+
+const topics = [
+  'tea',
+  'coffee',
+  'jazz',
+  'hiking',
+  'Lyon',
+  'Paris',
+  'peanuts',
+  'marathon',
+  'cats',
+  'dogs',
+  'python',
+  'typescript',
+  'guitar',
+  'piano',
+  'sushi',
+  'pasta',
+  'cycling',
+  'chess',
+  'gardening',
+  'photography',
+  'astronomy',
+  'sailing',
+  'painting',
+  'poetry',
+  'football',
+  'tennis',
+  'yoga',
+  'baking',
+  'camping',
+  'skiing',
+];
+const verbs = ['likes', 'mentioned', 'asked about', 'is learning', 'dislikes', 'wrote about'];
+const subjects = [
+  'Sam',
+  'the user',
+  'their sister',
+  'a colleague',
+  'the neighbour',
+  'an old friend',
+];
+
+/** A deterministic pseudo-random sequence, so every run seeds the same memories. */
+function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+async function seed(store: MemoryStore): Promise<void> {
+  console.error(`seeding ${memories} memories…`);
+  const random = sequence(7);
+  const batch = Limits.opsPerApply;
+  for (let start = 0; start < memories; start += batch) {
+    const ops = [];
+    for (let index = start; index < Math.min(memories, start + batch); index += 1) {
+      ops.push({
+        op: 'add' as const,
+        layer: index % 3 === 0 ? ('episodic' as const) : ('semantic' as const),
+        text: `Note ${index}: ${pick(subjects, random)} ${pick(verbs, random)} ${pick(topics, random)} and ${pick(topics, random)}`,
+        salience: Math.round(random() * 100) / 100,
+      });
+    }
+    const result = await store.apply(scope, ops, { writer: 'bench' });
+    if (result.rejected.length > 0)
+      throw new Error(`seeding refused ${result.rejected.length} ops`);
+  }
+  for (let turn = 1; turn <= 8; turn += 1) {
+    await store.append(conversation, {
+      turnId: `t${turn}`,
+      speaker: turn % 2 ? 'user' : 'assistant',
+      text: `turn ${turn} about ${topics[turn]}`,
+      turn,
+    });
+  }
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
+}
+
+interface Row {
+  store: string;
+  total: number[];
+  store_: number[];
+  memory: number[];
+  candidates: number[];
+}
+
+/** A scope nothing is written at: forgetting it is a write that changes no memory. */
+const emptyScope: MemoryScope = { tenant: 'bench', path: ['user:nobody'] };
+
+/** Rows of one store: pinned facts off, on, and on after a write, their runs alternating. */
+async function measure(
+  name: string,
+  store: MemoryStore,
+  embedder?: EmbeddingProvider,
+): Promise<[Row, Row, Row]> {
+  console.error(`measuring ${name}…`);
+  let firstStart = Number.POSITIVE_INFINITY;
+  let lastEnd = 0;
+  let candidates = 0;
+  const span = (started: number) => {
+    firstStart = Math.min(firstStart, started);
+    lastEnd = Math.max(lastEnd, performance.now());
+  };
+  const timed: Pick<MemoryStore, 'recent' | 'scanCandidates' | 'pinned'> = {
+    async pinned(at, options) {
+      const started = performance.now();
+      try {
+        return await store.pinned(at, options);
+      } finally {
+        span(started);
+      }
+    },
+    async recent(at, limit) {
+      const started = performance.now();
+      try {
+        return await store.recent(at, limit);
+      } finally {
+        span(started);
+      }
+    },
+    async scanCandidates(query) {
+      const started = performance.now();
+      try {
+        const result = await store.scanCandidates(query);
+        candidates = result.memories.length;
+        return result;
+      } finally {
+        span(started);
+      }
+    },
+  };
+  const withEmbedder = embedder ? { embedder } : {};
+  const newRow = (variant: string): Row => ({
+    store: `${name}, ${variant}`,
+    total: [],
+    store_: [],
+    memory: [],
+    candidates: [],
+  });
+  const pinnedOn = createMemory({ store: timed, ...withEmbedder });
+  const variants: { memory: typeof pinnedOn; row: Row; before?: () => Promise<unknown> }[] = [
+    {
+      memory: createMemory({ store: timed, ...withEmbedder, recall: { pinned: { limit: 0 } } }),
+      row: newRow('pinned off'),
+    },
+    { memory: pinnedOn, row: newRow('pinned on') },
+    {
+      memory: pinnedOn,
+      row: newRow('pinned on, after a write'),
+      before: () => store.forget(emptyScope),
+    },
+  ];
+  const random = sequence(11);
+  for (let run = 0; run < warmup + runs; run += 1) {
+    const cue = `any thoughts on ${pick(topics, random)}?`;
+    // Rotate which variant goes first, so none always runs on a warmer cache.
+    const order = variants.map((_, index) => variants[(index + run) % variants.length]);
+    for (const { memory, row, before } of order as typeof variants) {
+      await before?.();
+      firstStart = Number.POSITIVE_INFINITY;
+      lastEnd = 0;
+      const started = performance.now();
+      await memory.hydrate(conversation, cue);
+      const total = performance.now() - started;
+      // The window read, the scan and the pinned read run side by side: the store's share is the span they cover.
+      const storeTime = lastEnd - firstStart;
+      if (run < warmup) continue;
+      row.total.push(total);
+      row.store_.push(storeTime);
+      row.memory.push(Math.max(0, total - storeTime));
+      row.candidates.push(candidates);
+    }
+  }
+  return [variants[0]?.row as Row, variants[1]?.row as Row, variants[2]?.row as Row];
+}
+
+const format = (value: number) => value.toFixed(2).padStart(8);
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const inMemory = createInMemoryStore();
+  await seed(inMemory);
+  rows.push(...(await measure('in-memory, lexical', inMemory)));
+  const embedder = createLocalEmbedder();
+  rows.push(...(await measure('in-memory, lexical + cosine re-score', inMemory, embedder)));
+  await inMemory.close();
+
+  const pglite = await openPGliteStore();
+  let seeded = performance.now();
+  await seed(pglite);
+  seeded = performance.now() - seeded;
+  rows.push(...(await measure('PGlite, lexical', pglite)));
+  await pglite.close();
+
+  console.log(
+    `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)\n`,
+  );
+  console.log(
+    `${'store'.padEnd(46)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'store p50'.padStart(10)} ${'store p95'.padStart(10)} ${'ours p50'.padStart(9)} ${'ours p95'.padStart(9)} ${'candidates'.padStart(10)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.store.padEnd(46)} ${format(percentile(row.total, 0.5))} ${format(percentile(row.total, 0.95))} ${format(percentile(row.store_, 0.5)).padStart(10)} ${format(percentile(row.store_, 0.95)).padStart(10)} ${format(percentile(row.memory, 0.5)).padStart(9)} ${format(percentile(row.memory, 0.95)).padStart(9)} ${String(percentile(row.candidates, 0.5)).padStart(10)}`,
+    );
+  }
+  console.log(
+    '\npinned facts on against off, the whole hydrate (p50 / p95; "after a write": read from the store every time):',
+  );
+  const share = (on: Row, off: Row, fraction: number) =>
+    `${((percentile(on.total, fraction) / percentile(off.total, fraction) - 1) * 100).toFixed(1).padStart(6)} %`;
+  for (let index = 0; index + 2 < rows.length; index += 3) {
+    const [off, on, afterWrite] = rows.slice(index, index + 3) as [Row, Row, Row];
+    console.log(
+      `${off.store.replace(', pinned off', '').padEnd(38)} on ${share(on, off, 0.5)} / ${share(on, off, 0.95)}   after a write ${share(afterWrite, off, 0.5)} / ${share(afterWrite, off, 0.95)}`,
+    );
+  }
+  console.log(
+    '\n"store" is the wall-clock span of scanCandidates, recent and pinned (they run side by side); "ours" is the rest of hydrate: scope re-check, floors, ranking, caps, rendering (and, for the re-score row, embedding the cue and any uncached memory).',
+  );
+}
+
+await main();
