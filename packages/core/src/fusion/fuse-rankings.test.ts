@@ -49,11 +49,10 @@ describe('fuseRankings', () => {
   });
 
   it('breaks equal fused relevance by salience, then id', () => {
-    const fused = fuseRankings(
-      { records: [record('b', 0.2)], scores: [1] },
-      [record('a', 0.2)],
-      { lexical: 1, vector: 1 + lexicalScoreShare },
-    );
+    const fused = fuseRankings({ records: [record('b', 0.2)], scores: [1] }, [record('a', 0.2)], {
+      lexical: 1,
+      vector: 1 + lexicalScoreShare,
+    });
     expect(ids(fused)).toEqual(['a', 'b']);
     const bySalience = fuseRankings(
       { records: [record('b', 0.2)], scores: [1] },

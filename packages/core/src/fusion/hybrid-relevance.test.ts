@@ -22,9 +22,9 @@ describe('hybridRelevance', () => {
   });
 
   it('answers 0 when both weights are 0, and stays within [0, 1] for a score above the best', () => {
-    expect(hybridRelevance({ lexicalPlace: 1, lexicalScore: 1 }, 1, { lexical: 0, vector: 0 })).toBe(
-      0,
-    );
+    expect(
+      hybridRelevance({ lexicalPlace: 1, lexicalScore: 1 }, 1, { lexical: 0, vector: 0 }),
+    ).toBe(0);
     expect(hybridRelevance({ lexicalPlace: 1, lexicalScore: 9, vectorPlace: 1 }, 1, equal)).toBe(1);
   });
 });

@@ -48,7 +48,9 @@ type RowTuple = [
   context: string | null,
   relevance: number,
   similarity: number | null,
-  places: [lexicalPlace: number | null, lexicalScore: number | null, vectorPlace: number | null] | null,
+  places:
+    | [lexicalPlace: number | null, lexicalScore: number | null, vectorPlace: number | null]
+    | null,
 ];
 
 /**
