@@ -32,7 +32,7 @@ describe('fuseRankings', () => {
 
   it('keeps a clear full-text winner ahead of a memory ranked a little better by vectors', () => {
     // a: first by words, far ahead by score, third by vectors; b: second by words, first by vectors.
-    const [a, b, c] = ['a', 'b', 'c'].map((id) => record(id));
+    const [a, b, c] = [record('a'), record('b'), record('c')];
     const vector = [b, c, a];
     expect(ids(fuseRankings({ records: [a, b], scores: [10, 1] }, vector, equal))[0]).toBe('a');
     // Scored alike, places alone decide, and b's first vector place wins.
