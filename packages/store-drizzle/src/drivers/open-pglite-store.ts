@@ -1,12 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openDrizzleStore } from '../create-drizzle-store.js';
 import { toMemoryUnavailable } from '../database/to-memory-unavailable.js';
 import type { DrizzleMemoryStore } from '../drizzle-memory-store.js';
 import { type RankingOptions, rankingOptionsOf } from '../ranking-options.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { prepareDataDir } from './prepare-data-dir.js';
+import { pgliteTemplatePath } from './pglite-template.js';
+import { holdsPGliteDatabase, prepareDataDir } from './prepare-data-dir.js';
+import { startPGlite } from './start-pglite.js';
 
 export {
   type DataDirHolder,
@@ -27,8 +28,12 @@ export interface PGliteStoreOptions extends RankingOptions {
 /**
  * Open a memory store on embedded PGlite (PostgreSQL in WebAssembly, in this
  * process, with pgvector): no server and no set-up. On disk in `dataDir`
- * when given, in memory otherwise. Starting PGlite takes a few seconds, so
- * open one store and share it. `close()` closes PGlite and releases the folder.
+ * when given, in memory otherwise. A new database starts from the package's
+ * pre-migrated template, an existing one is migrated only when it is behind,
+ * and pgvector is loaded only with an embedder or for a database that has
+ * vector indexes. Opening still starts PostgreSQL in WebAssembly (most of a
+ * second), so open one store per process and share it. `close()` closes
+ * PGlite and releases the folder.
  *
  * PGlite is a single-user database: two processes writing one folder
  * corrupt it. So the store takes the folder for itself with a lock file
@@ -49,17 +54,26 @@ export async function openPGliteStore(
 ): Promise<DrizzleMemoryStore> {
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
+  let existing = false;
   if (options.dataDir !== undefined) {
     dataDir = await prepareDataDir(options.dataDir);
     lock = await acquireDataDirLock(dataDir);
+    try {
+      existing = await holdsPGliteDatabase(dataDir);
+    } catch (error) {
+      await lock.release().catch(() => undefined);
+      throw error;
+    }
   }
   const where = dataDir === undefined ? 'in memory' : `in ${dataDir}`;
   let client: PGlite;
   try {
-    client = await PGlite.create({
+    ({ client } = await startPGlite({
       ...(dataDir === undefined ? {} : { dataDir }),
-      extensions: { vector },
-    });
+      existing,
+      vectors: options.embedder !== undefined,
+      templatePath: pgliteTemplatePath,
+    }));
   } catch (error) {
     await lock?.release().catch(() => undefined);
     throw toMemoryUnavailable(error, `start PGlite ${where}`);

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { toMemoryUnavailable } from '../database/to-memory-unavailable.js';
 import { lockFileName } from './data-dir-lock.js';
 import { DataDirUnavailable } from './data-dir-unavailable.js';
@@ -45,4 +45,21 @@ export async function prepareDataDir(dataDir: string): Promise<string> {
     });
   }
   return folder;
+}
+
+/**
+ * Whether `folder` (one {@link prepareDataDir} accepted) holds a database
+ * already, rather than being empty. Ask while holding the folder's lock, so
+ * that no other opener initialises it in between.
+ *
+ * @throws MemoryUnavailable when the file system fails otherwise than by the file's absence.
+ */
+export async function holdsPGliteDatabase(folder: string): Promise<boolean> {
+  try {
+    await access(join(folder, versionFileName));
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return false;
+    throw toMemoryUnavailable(error, `read the PGlite folder ${folder}`);
+  }
 }

@@ -1,0 +1,282 @@
+/**
+ * Benchmark of opening a PGlite store, stage by stage, each open in a new
+ * Node process (as a CLI, a script or a serverless function pays it):
+ *
+ * - `existing`: a folder holding 10 000 memories, opened as `openPGliteStore`
+ *   opens it without an embedder;
+ * - `existing + pgvector`: the same with pgvector's library loaded (a store
+ *   with an embedder), to price the extension;
+ * - `new (template)`: an empty folder, started from the package's pre-migrated
+ *   template (`dist/pglite-template.tar.gz`, written by the package's build);
+ * - `new (initdb)`: an empty folder initialised and migrated from scratch, as
+ *   every new folder was before the template;
+ * - `WebAssembly only`: PGlite's module and file bundle without PostgreSQL
+ *   (`noInitDb`), the floor under every start.
+ *
+ * The stages are the opener's own functions, timed in its order: the imports,
+ * the folder's checks and lock, PGlite's start, the migrations check, the
+ * store's own reads (pgvector, planner statistics), the first `retrieve` and
+ * `close`. `open` is the stages after the imports up to the store (what
+ * `openPGliteStore` costs); `CPU` is what the process spent (user + system)
+ * over the same span, which a loaded machine
+ * inflates less than wall time. Writes `pglite-open-bench.json`;
+ * `node dist/drivers/write-pglite-open-table.js` puts its table in the README.
+ *
+ *   npx tsc -b packages/store-drizzle && node packages/store-drizzle/dist/drivers/pglite-open.bench.js
+ *   RUNS=3 MEMORIES=2000 … for a shorter run
+ *
+ * Not a test: it prints a table and says where the time goes.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+/** The kinds of open measured. */
+const modes = ['existing', 'existing-vector', 'new-template', 'new-initdb', 'wasm'] as const;
+type Mode = (typeof modes)[number];
+
+/** One child's measurement: milliseconds per stage, and the process's CPU over the open. */
+export interface OpenSample {
+  readonly mode: Mode;
+  readonly stages: Record<string, number>;
+  readonly openMs: number;
+  readonly openCpuMs: number;
+}
+
+/** What the benchmark writes. */
+export interface OpenBench {
+  readonly when: string;
+  readonly machine: {
+    readonly cpus: string;
+    readonly memoryGiB: number;
+    readonly loadBefore: readonly number[];
+    readonly loadAfter: readonly number[];
+    readonly node: string;
+  };
+  readonly memories: number;
+  readonly runs: number;
+  /** Per mode: the median and the worst of each stage, of the open and of its CPU. */
+  readonly results: Record<
+    Mode,
+    {
+      readonly stages: Record<string, { readonly p50: number; readonly max: number }>;
+      readonly open: { readonly p50: number; readonly max: number };
+      readonly openCpu: { readonly p50: number; readonly max: number };
+    }
+  >;
+}
+
+const here = fileURLToPath(import.meta.url);
+const runs = Number(process.env.RUNS ?? 5);
+const memories = Number(process.env.MEMORIES ?? 10_000);
+const output = process.env.OUTPUT ?? 'pglite-open-bench.json';
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+/** Runs in a child process: one open of `mode` on `dataDir`, printed as JSON. */
+async function child(mode: Mode, dataDir: string, templatePath: string): Promise<void> {
+  const stages: Record<string, number> = {};
+  let mark = performance.now();
+  const stage = (name: string) => {
+    const now = performance.now();
+    stages[name] = now - mark;
+    mark = now;
+  };
+  if (mode === 'wasm') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    stage('imports');
+    const opening = { at: performance.now(), cpu: process.cpuUsage() };
+    const client = await PGlite.create({ noInitDb: true });
+    stage('PGlite start');
+    const openCpuMs = cpuMs(opening.cpu);
+    const openMs = performance.now() - opening.at;
+    await client.close();
+    stage('close');
+    console.log(JSON.stringify({ mode, stages, openMs, openCpuMs } satisfies OpenSample));
+    return;
+  }
+  const [{ drizzle }, { openDrizzleStore }, lockModule, folderModule, startModule] =
+    await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('../create-drizzle-store.js'),
+      import('./data-dir-lock.js'),
+      import('./prepare-data-dir.js'),
+      import('./start-pglite.js'),
+    ]);
+  const { migrateStore } = await import('../database/migrate-store.js');
+  stage('imports');
+  const opening = { at: performance.now(), cpu: process.cpuUsage() };
+  const folder = await folderModule.prepareDataDir(dataDir);
+  const lock = await lockModule.acquireDataDirLock(folder);
+  const existing = await folderModule.holdsPGliteDatabase(folder);
+  stage('folder checks and lock');
+  const { client } = await startModule.startPGlite({
+    dataDir: folder,
+    existing,
+    vectors: mode === 'existing-vector' || mode === 'new-initdb',
+    templatePath: mode === 'new-initdb' ? join(folder, 'no-template') : templatePath,
+  });
+  stage('PGlite start');
+  const db = drizzle({ client });
+  await migrateStore(db);
+  stage('migrations');
+  const store = await openDrizzleStore(
+    { db, migrate: false, onClose: async () => client.close() },
+    { soleWriter: true },
+  );
+  stage('store reads');
+  const openCpuMs = cpuMs(opening.cpu);
+  const openMs = performance.now() - opening.at;
+  await store.retrieve({
+    scope: { tenant: 'bench', path: ['user:1'] },
+    cue: 'lomi kasa',
+    limit: 10,
+  });
+  stage('first retrieve');
+  await store.close();
+  await lock.release();
+  stage('close');
+  console.log(JSON.stringify({ mode, stages, openMs, openCpuMs } satisfies OpenSample));
+}
+
+function runChild(mode: Mode, dataDir: string, templatePath: string): Promise<OpenSample> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [here, '--child', mode, dataDir, templatePath],
+      { maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as OpenSample);
+      },
+    );
+  });
+}
+
+/** A folder of `count` memories in one scope, written through the store (no embedder). */
+async function buildCorpus(dataDir: string, count: number): Promise<void> {
+  const { openPGliteStore } = await import('./open-pglite-store.js');
+  const { Limits } = await import('@symfonic/core');
+  const store = await openPGliteStore({ dataDir });
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'gu'];
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const word = () =>
+    Array.from(
+      { length: 2 + Math.floor(random() * 2) },
+      () => syllables[Math.floor(random() * 12)],
+    ).join('');
+  try {
+    for (let first = 0; first < count; first += Limits.opsPerApply) {
+      const ops = Array.from(
+        { length: Math.min(Limits.opsPerApply, count - first) },
+        (_, offset) => ({
+          op: 'add' as const,
+          text: `${Array.from({ length: 8 }, word).join(' ')} #${first + offset}`,
+        }),
+      );
+      await store.apply({ tenant: 'bench', path: ['user:1'] }, ops, { writer: 'bench' });
+    }
+    // The first retrieval analyzes the table, as a store in use would have.
+    await store.retrieve({ scope: { tenant: 'bench', path: ['user:1'] }, cue: 'kalo', limit: 1 });
+  } finally {
+    await store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const { pgliteTemplatePath } = await import('./pglite-template.js');
+  const templatePath = process.env.TEMPLATE ?? pgliteTemplatePath;
+  await readFile(templatePath).catch(() => {
+    throw new Error(
+      `no template at ${templatePath}: run node dist/drivers/build-pglite-template.js`,
+    );
+  });
+  const directory = await mkdtemp(join(tmpdir(), 'symfonic-open-bench-'));
+  const loadBefore = loadavg().map((value) => Number(value.toFixed(2)));
+  try {
+    const corpus = join(directory, 'corpus');
+    const started = performance.now();
+    await buildCorpus(corpus, memories);
+    console.error(
+      `wrote ${memories} memories in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const samples: OpenSample[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      for (const mode of modes) {
+        let dataDir = corpus;
+        if (mode.startsWith('new')) {
+          dataDir = join(directory, `${mode}-${run}`);
+          await mkdir(dataDir);
+        }
+        const sample = await runChild(mode, dataDir, templatePath);
+        samples.push(sample);
+        console.error(
+          `${mode}: open ${sample.openMs.toFixed(0)} ms (CPU ${sample.openCpuMs.toFixed(0)} ms)`,
+        );
+        if (mode.startsWith('new')) await rm(dataDir, { recursive: true, force: true });
+      }
+    }
+    const results = Object.fromEntries(
+      modes.map((mode) => {
+        const mine = samples.filter((sample) => sample.mode === mode);
+        const summary = (values: number[]) => ({ p50: median(values), max: Math.max(...values) });
+        const stageNames = Object.keys(mine[0]?.stages ?? {});
+        return [
+          mode,
+          {
+            stages: Object.fromEntries(
+              stageNames.map((name) => [
+                name,
+                summary(mine.map((sample) => sample.stages[name] ?? 0)),
+              ]),
+            ),
+            open: summary(mine.map((sample) => sample.openMs)),
+            openCpu: summary(mine.map((sample) => sample.openCpuMs)),
+          },
+        ];
+      }),
+    ) as OpenBench['results'];
+    const bench: OpenBench = {
+      when: new Date().toISOString(),
+      machine: {
+        cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        loadBefore,
+        loadAfter: loadavg().map((value) => Number(value.toFixed(2))),
+        node: process.version,
+      },
+      memories,
+      runs,
+      results,
+    };
+    await writeFile(output, `${JSON.stringify(bench, null, 2)}\n`);
+    const { openTable } = await import('./pglite-open-table.js');
+    console.log(openTable(bench));
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3] as Mode, process.argv[4] ?? '', process.argv[5] ?? '');
+} else {
+  await main();
+}
