@@ -2,8 +2,9 @@ import { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 
 /**
  * How much each ranking votes when a store fuses its full-text and vector
- * rankings by weighted reciprocal rank fusion (a memory at rank r of a list
- * earns weight / (k + r)).
+ * rankings (core's `hybridRelevance`: a memory at rank r of a list earns
+ * weight × (k + 1) / (k + r), the full-text list's weight also scaling its
+ * vote by score).
  */
 export interface FusionWeights {
   readonly lexical: number;

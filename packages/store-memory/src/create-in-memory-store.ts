@@ -36,8 +36,9 @@ export interface InMemoryStoreOptions {
   readonly scanBudget?: number;
   /**
    * The weight of each ranking's vote when full-text and vector rankings are
-   * fused (weighted reciprocal rank fusion: a memory at rank r of a list
-   * earns weight / (10 + r)); `{ lexical: 1, vector: 1 }` by default. A zero
+   * fused by core's `hybridRelevance` (a memory at rank r of a list earns
+   * weight × 11 / (10 + r), the full-text list also voting by score);
+   * `{ lexical: 1, vector: 1 }` by default. A zero
    * `vector` weight ranks by full text alone (the cue is not embedded); a
    * zero `lexical` weight ranks by vectors alone, and falls back to full
    * text, reporting `embedding-failed`, when the embedder fails for a cue.
@@ -53,7 +54,7 @@ export interface InMemoryStoreOptions {
  *   Unicode-aware tokenizer, scored by BM25+ over the memories the asking
  *   scope sees (a sibling's or a forgotten memory never moves a score); no
  *   background work (no automatic vacuum); with an embedder, cosine similarity fused in by
- *   weighted reciprocal rank fusion (see `fusionWeights`); ties go to salience, then the later update, then
+ *   core's hybrid rule (see `fusionWeights`); ties go to salience, then the later update, then
  *   the smaller id.
  * - Visibility is core's `isVisible`; another scope's id behaves exactly like
  *   an unknown id.

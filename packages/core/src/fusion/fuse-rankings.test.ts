@@ -1,49 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { testRecord as record } from '../__fixtures__/test-record.js';
 import { fuseRankings } from './fuse-rankings.js';
+import { lexicalScoreShare } from './hybrid-relevance.js';
 import { reciprocalRankConstant } from './reciprocal-rank.js';
 
+const equal = { lexical: 1, vector: 1 };
+const ids = (fused: ReturnType<typeof fuseRankings>) => fused.map(({ record: { id } }) => id);
+
 describe('fuseRankings', () => {
-  it('sums 1 / (k + rank) over the lists, so agreement wins', () => {
-    const [a, b, c] = [record('a'), record('b'), record('c')];
-    const fused = fuseRankings([
-      { records: [a, b], weight: 1 },
-      { records: [c, b], weight: 1 },
-    ]);
-    expect(fused.map((candidate) => candidate.record.id)).toEqual(['b', 'a', 'c']);
-    const k = reciprocalRankConstant;
-    expect(fused[0]?.relevance).toBeCloseTo(1 / (k + 2) + 1 / (k + 2), 12);
-    expect(fused[1]?.relevance).toBeCloseTo(1 / (k + 1), 12);
-  });
-
-  it('breaks equal fused scores by salience, then id', () => {
-    const fused = fuseRankings([
-      { records: [record('b', 0.2)], weight: 1 },
-      { records: [record('a', 0.2)], weight: 1 },
-      { records: [record('c', 0.9)], weight: 1 },
-    ]);
-    expect(fused.map((candidate) => candidate.record.id)).toEqual(['c', 'a', 'b']);
-  });
-
-  it('multiplies the votes of each list by its weight: the heavier list wins', () => {
+  it('puts a memory first in both lists with the best full-text score at relevance 1', () => {
     const [a, b] = [record('a'), record('b')];
-    const fused = fuseRankings([
-      { records: [a], weight: 1 },
-      { records: [b], weight: 2 },
-    ]);
-    expect(fused.map((candidate) => candidate.record.id)).toEqual(['b', 'a']);
-    expect(fused[0]?.relevance).toBeCloseTo(2 / (reciprocalRankConstant + 1), 12);
-    const silenced = fuseRankings([
-      { records: [a, b], weight: 0 },
-      { records: [b], weight: 1 },
-    ]);
-    expect(silenced.map((candidate) => candidate.relevance)).toEqual([
-      1 / (reciprocalRankConstant + 1),
-      0,
-    ]);
+    const fused = fuseRankings({ records: [a, b], scores: [4, 2] }, [a, b], equal);
+    expect(ids(fused)).toEqual(['a', 'b']);
+    expect(fused[0]?.relevance).toBe(1);
   });
 
-  it('answers [] for no rankings', () => {
-    expect(fuseRankings([])).toEqual([]);
+  it('sums the places of both lists and the full-text score over the best', () => {
+    const [a, b, c] = [record('a'), record('b'), record('c')];
+    const fused = fuseRankings({ records: [a, b], scores: [4, 2] }, [c, b], equal);
+    const k = reciprocalRankConstant;
+    const share = (place: number) => (k + 1) / (k + place);
+    const total = 2 + lexicalScoreShare;
+    expect(ids(fused)).toEqual(['b', 'a', 'c']);
+    expect(fused[0]?.relevance).toBeCloseTo(
+      (share(2) + lexicalScoreShare * 0.5 + share(2)) / total,
+      12,
+    );
+    expect(fused[1]?.relevance).toBeCloseTo((1 + lexicalScoreShare) / total, 12);
+    expect(fused[2]?.relevance).toBeCloseTo(1 / total, 12);
+  });
+
+  it('keeps a clear full-text winner ahead of a memory ranked a little better by vectors', () => {
+    // a: first by words, far ahead by score, third by vectors; b: second by words, first by vectors.
+    const [a, b, c] = [record('a'), record('b'), record('c')];
+    const vector = [b, c, a];
+    expect(ids(fuseRankings({ records: [a, b], scores: [10, 1] }, vector, equal))[0]).toBe('a');
+    // Scored alike, places alone decide, and b's first vector place wins.
+    expect(ids(fuseRankings({ records: [a, b], scores: [1, 1] }, vector, equal))[0]).toBe('b');
+  });
+
+  it('lets the heavier list decide, and silences a list of weight 0', () => {
+    const [a, b] = [record('a'), record('b')];
+    const lexical = { records: [a], scores: [3] };
+    expect(ids(fuseRankings(lexical, [b], { lexical: 1, vector: 2 }))).toEqual(['b', 'a']);
+    expect(ids(fuseRankings(lexical, [b], { lexical: 2, vector: 1 }))).toEqual(['a', 'b']);
+    const silenced = fuseRankings(lexical, [b], { lexical: 0, vector: 1 });
+    expect(silenced.map(({ relevance }) => relevance)).toEqual([1, 0]);
+  });
+
+  it('breaks equal fused relevance by salience, then id', () => {
+    const fused = fuseRankings({ records: [record('b', 0.2)], scores: [1] }, [record('a', 0.2)], {
+      lexical: 1,
+      vector: 1 + lexicalScoreShare,
+    });
+    expect(ids(fused)).toEqual(['a', 'b']);
+    const bySalience = fuseRankings(
+      { records: [record('b', 0.2)], scores: [1] },
+      [record('c', 0.9)],
+      { lexical: 1, vector: 1 + lexicalScoreShare },
+    );
+    expect(ids(bySalience)).toEqual(['c', 'b']);
+  });
+
+  it('answers [] for two empty lists', () => {
+    expect(fuseRankings({ records: [], scores: [] }, [], equal)).toEqual([]);
   });
 });

@@ -1,32 +1,44 @@
 import type { MemoryRecord, ScoredMemory } from '../memory-record.js';
 import { compareCandidates } from './compare-candidates.js';
-import { reciprocalRankShare } from './reciprocal-rank.js';
+import { type HybridPlaces, hybridRelevance } from './hybrid-relevance.js';
 
-/** One ranking to fuse: its records, best first, and the weight of its vote. */
-export interface WeightedRanking {
+/** A full-text ranking to fuse: its records, best first, and the full-text score of each. */
+export interface LexicalRanking {
   readonly records: readonly MemoryRecord[];
-  readonly weight: number;
+  /** One score per record, in the same order, on the store's full-text scale (higher is better). */
+  readonly scores: readonly number[];
 }
 
 /**
- * Fuse rankings (each best first) by weighted reciprocal rank fusion: a
- * record's relevance is the sum, over the lists it appears in, of
- * {@link reciprocalRankShare} of its position and the list's weight. With
- * equal weights, a record in both lists outranks one at the same place in a
- * single list.
+ * Fuse a store's full-text ranking and its vector ranking (each best first)
+ * by core's {@link hybridRelevance}: each record's places in the two lists
+ * and its full-text score against the best one.
  *
- * @returns every record of every list once, best first (ties by
- * {@link compareCandidates}); never throws.
+ * @returns every record of either list once, best first (ties by
+ * {@link compareCandidates}), with its fused relevance in (0, 1]; never throws.
  */
-export function fuseRankings(rankings: readonly WeightedRanking[]): ScoredMemory[] {
-  const fused = new Map<string, { record: MemoryRecord; relevance: number }>();
-  for (const { records, weight } of rankings) {
-    records.forEach((record, index) => {
-      const earned = reciprocalRankShare(index + 1, weight);
-      const entry = fused.get(record.id);
-      if (entry) entry.relevance += earned;
-      else fused.set(record.id, { record, relevance: earned });
+export function fuseRankings(
+  lexical: LexicalRanking,
+  vector: readonly MemoryRecord[],
+  weights: { readonly lexical: number; readonly vector: number },
+): ScoredMemory[] {
+  const places = new Map<string, { record: MemoryRecord; places: HybridPlaces }>();
+  lexical.records.forEach((record, index) => {
+    places.set(record.id, {
+      record,
+      places: { lexicalPlace: index + 1, lexicalScore: lexical.scores[index] ?? 0 },
     });
-  }
-  return [...fused.values()].sort(compareCandidates);
+  });
+  vector.forEach((record, index) => {
+    const entry = places.get(record.id);
+    if (entry) entry.places = { ...entry.places, vectorPlace: index + 1 };
+    else places.set(record.id, { record, places: { vectorPlace: index + 1 } });
+  });
+  const bestLexicalScore = Math.max(0, ...lexical.scores);
+  return [...places.values()]
+    .map(({ record, places: at }) => ({
+      record,
+      relevance: hybridRelevance(at, bestLexicalScore, weights),
+    }))
+    .sort(compareCandidates);
 }

@@ -5,8 +5,9 @@
  * list's confident top rows; a smaller k lets a first place in one list
  * outweigh middling places in both. Why 10, with the evaluation figures: the
  * decision record on retrieval quality (`docs/decisions`). Every fusion uses
- * it: both stores (the PostgreSQL store interpolates it into its SQL) and
- * recall over a store that ranked by words alone.
+ * it, through `hybridRelevance`: both stores and recall over a store that
+ * ranked by words alone; the PostgreSQL store's full-text-only ranking
+ * interpolates it into its SQL.
  */
 export const reciprocalRankConstant = 10;
 

@@ -1,4 +1,10 @@
-import { DegradationCode, type MemoryRecord } from '@symfonic/core';
+import {
+  DegradationCode,
+  defaultFusionWeights,
+  type HybridPlaces,
+  hybridRelevance,
+  type MemoryRecord,
+} from '@symfonic/core';
 import { describe, expect, it } from 'vitest';
 import { rankingRelevance, type ScoredCandidate } from './ranking-relevance.js';
 
@@ -48,11 +54,12 @@ describe('rankingRelevance', () => {
     DegradationCode.embeddingFailed,
   ])('fuses the store order with the cosine order when the store says %s', (code) => {
     const ranked = rankingRelevance(candidates, [{ code, detail: 'lexical only' }], true);
-    // Each list gives 1 / (10 + place): a first place in one list and a third in the other.
+    // Core's hybrid relevance: places in both lists, and the store's relevance over its best.
+    const at = (places: HybridPlaces) => hybridRelevance(places, 3, defaultFusionWeights);
     expect(rankBy(ranked)).toEqual({
-      a: 1 / 11 + 1 / 13,
-      b: 1 / 12 + 1 / 12,
-      c: 1 / 13 + 1 / 11,
+      a: at({ lexicalPlace: 1, lexicalScore: 3, vectorPlace: 3 }),
+      b: at({ lexicalPlace: 2, lexicalScore: 2, vectorPlace: 2 }),
+      c: at({ lexicalPlace: 3, lexicalScore: 1, vectorPlace: 1 }),
     });
     expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
   });
@@ -65,8 +72,18 @@ describe('rankingRelevance', () => {
     const ranked = rankBy(
       rankingRelevance(four, [{ code: DegradationCode.noVectorIndex, detail: '' }], true),
     );
-    // d: last by words, first by cosine; b: second by words, third by cosine (ties keep store order).
-    expect(ranked.d).toBeGreaterThan(ranked.b as number);
-    expect(ranked.d).toBeCloseTo(1 / 14 + 1 / 11, 12);
+    // Cosine order d, a, b, c (ties keep store order). d, last by words and first by cosine,
+    // rises above c (third by words, last by cosine); b, second by words with four times d's
+    // full-text score, stays ahead of it.
+    expect(ranked.d).toBeGreaterThan(ranked.c as number);
+    expect(ranked.b).toBeGreaterThan(ranked.d as number);
+    expect(ranked.d).toBeCloseTo(
+      hybridRelevance(
+        { lexicalPlace: 4, lexicalScore: 0.5, vectorPlace: 1 },
+        3,
+        defaultFusionWeights,
+      ),
+      12,
+    );
   });
 });

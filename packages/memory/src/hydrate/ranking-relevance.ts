@@ -1,8 +1,9 @@
 import {
   type Degradation,
   DegradationCode,
+  defaultFusionWeights,
+  fuseRankings,
   type MemoryRecord,
-  reciprocalRankShare,
 } from '@symfonic/core';
 
 /** The degradations by which a source says it ranked by full text alone. */
@@ -45,9 +46,9 @@ export interface CandidateToRank {
  *   throw the full-text evidence away;
  * - with one, when the store says it ranked by full text alone
  *   (`no-embedder`, `no-vector-index`, `embedding-failed`): the store's order
- *   and the cosine order fused by core's reciprocal rank share (1 / (k +
- *   place) from each), so recall over a store without vectors still ranks by
- *   both.
+ *   (with its relevance as the full-text score) and the cosine order fused by
+ *   core's `fuseRankings`, the rule every store fuses by, with the default
+ *   weights, so recall over a store without vectors still ranks by both.
  *
  * What each choice gained on the evaluation harness is in the decision record
  * on retrieval quality.
@@ -69,15 +70,19 @@ export function rankingRelevance(
   }
   const byStore = [...candidates].sort((left, right) => left.storePlace - right.storePlace);
   const byCosine = [...byStore].sort((left, right) => right.relevance - left.relevance);
-  const earned = new Map<string, number>();
-  for (const list of [byStore, byCosine]) {
-    list.forEach(({ record }, index) => {
-      earned.set(record.id, (earned.get(record.id) ?? 0) + reciprocalRankShare(index + 1));
-    });
-  }
+  const fused = new Map(
+    fuseRankings(
+      {
+        records: byStore.map(({ record }) => record),
+        scores: byStore.map(({ storeRelevance }) => storeRelevance),
+      },
+      byCosine.map(({ record }) => record),
+      defaultFusionWeights,
+    ).map(({ record, relevance }) => [record.id, relevance]),
+  );
   return candidates.map(({ record, relevance }) => ({
     record,
     relevance,
-    rankBy: earned.get(record.id) as number,
+    rankBy: fused.get(record.id) as number,
   }));
 }

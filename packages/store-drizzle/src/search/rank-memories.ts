@@ -1,6 +1,8 @@
 import {
+  compareCandidates,
   contextWeight,
   type FusionWeights,
+  hybridRelevance,
   type MemoryScope,
   reciprocalRankConstant,
   type StoredLayer,
@@ -8,6 +10,7 @@ import {
 
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
+import { memoryRecordOf } from '../rows/memory-record-of.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
@@ -153,16 +156,18 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that
  *   model serves.
- * - Fusion: core's weighted reciprocal rank fusion of the two lists (a row
- *   at position p earns weight / (k + p), k being core's
- *   `reciprocalRankConstant`, interpolated into the statement), scaled so
- *   that first place in every list used is 1. Lexical positions are
- *   distinct, ties in score taken by core's tie order (salience, the later
- *   update, the smaller id), as in the in-memory store: when tied rows
- *   shared a position, a cue word held by many memories put them all level
- *   with the vector list's best (the figures are in the decision record on
- *   retrieval quality). A lexical weight of 0 leaves the lexical list out
- *   (and its statements unrun). Lexical-only order does not depend on k.
+ * - Fusion, with a cue vector: the statement answers each row's places in
+ *   the two lists and its full-text score, and core's `hybridRelevance`
+ *   (the rule the in-memory store fuses by) gives its relevance, ordered by
+ *   core's `compareCandidates`. Lexical positions are distinct, ties in
+ *   score taken by core's tie order (salience, the later update, the
+ *   smaller id), as in the in-memory store: when tied rows shared a
+ *   position, a cue word held by many memories put them all level with the
+ *   vector list's best (the figures are in the decision record on retrieval
+ *   quality). A lexical weight of 0 leaves the lexical list out (and its
+ *   statements unrun). Full text alone ranks in the statement, a row at
+ *   position p at relevance (k + 1) / (k + p), k being core's
+ *   `reciprocalRankConstant`.
  *
  * Every list and the final join filter on `visibleTo(scope)`; no row outside
  * it can come back. The plans assume the planner has statistics of
@@ -198,17 +203,18 @@ export async function rankMemories(
       select id, rank() over (order by distance) as position from semantic_nearest
     )`
     : sql``;
-  // Weighted reciprocal rank fusion, scaled so that first place in every list
-  // used is 1; a single list needs no grouping.
+  // With a cue vector, each row's places and full-text score, for core's
+  // hybridRelevance; full text alone ranks here, first place at 1.
   const k = sql.raw(String(reciprocalRankConstant));
   const fused = vector
-    ? sql`select id,
-        sum(weight / (${k} + position))
-          * ${sql.raw(String((reciprocalRankConstant + 1) / (lexicalWeight + request.weights.vector)))}::float8 as relevance
+    ? sql`select id, 0::float8 as relevance,
+        min(lexical_place) as lexical_place, max(lexical_score) as lexical_score,
+        min(vector_place) as vector_place
       from (
-        select id, position, ${sql.raw(String(lexicalWeight))}::float8 as weight from lexical
+        select id, place as lexical_place, score as lexical_score, null::bigint as vector_place
+        from lexical_scored where place <= ${window}
         union all
-        select id, position, ${sql.raw(String(request.weights.vector))}::float8 as weight from semantic
+        select id, null::bigint, null::float8, position from semantic
       ) as listed
       group by id`
     : sql`select id,
@@ -230,6 +236,9 @@ export async function rankMemories(
         sql`ranked.relevance`,
         sql`ranked.relevance desc, ${memories.salience} desc, ${memories.updatedAt} desc, ${memories.id} collate "C"`,
         vector ? cueSimilarity(vector, request.scope) : undefined,
+        vector
+          ? sql`json_build_array(ranked.lexical_place, ranked.lexical_score, ranked.vector_place)`
+          : undefined,
       )} as ranked,
       (select count(*) from lexical_scored) > ${window} as overflow,
       (select count(*) from common_candidates) > ${window} as common_cut
@@ -238,12 +247,29 @@ export async function rankMemories(
     where ${memories.id} = any(array(select id from ranked)) and ${visibleMemory}`),
   );
   const flag = (value: unknown) => value === true || value === 't';
+  const rows = rankedRowsJson.parse(answer?.ranked);
   return {
-    ranked: rankedRowsJson.parse(answer?.ranked),
+    ranked: vector ? fuseRows(rows, { ...request.weights, lexical: lexicalWeight }) : rows,
     lexicalOverflow: flag(answer?.overflow),
     commonWordsCut: flag(answer?.common_cut) ? weighed.filter((word) => word.common).length : 0,
     ...(words && words.distinct > words.lexemes.length
       ? { cueTermsShortenedFrom: words.distinct }
       : {}),
   };
+}
+
+/**
+ * The rows of a hybrid ranking with their relevance by core's
+ * `hybridRelevance` (their places and full-text score against the best
+ * one), best first by core's `compareCandidates`.
+ */
+function fuseRows(rows: readonly RankedMemory[], weights: FusionWeights): RankedMemory[] {
+  const bestLexicalScore = Math.max(0, ...rows.map((row) => row.places?.lexicalScore ?? 0));
+  return rows
+    .map((ranked) => {
+      const relevance = hybridRelevance(ranked.places ?? {}, bestLexicalScore, weights);
+      return { ranked: { ...ranked, relevance }, record: memoryRecordOf(ranked.row), relevance };
+    })
+    .sort(compareCandidates)
+    .map(({ ranked }) => ranked);
 }

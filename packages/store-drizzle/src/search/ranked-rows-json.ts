@@ -1,4 +1,4 @@
-import { similarityOf } from '@symfonic/core';
+import { type HybridPlaces, similarityOf } from '@symfonic/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MemoryRow } from '../rows/memory-columns.js';
 import { memories } from '../schema/memories.js';
@@ -9,6 +9,8 @@ export interface RankedMemory {
   readonly relevance: number;
   /** -1..1; absent when the ranking had no cue vector or the memory has no vector of the model. */
   readonly similarity?: number;
+  /** Its places in the full-text and vector lists, and its full-text score, when two lists were fused. */
+  readonly places?: HybridPlaces;
 }
 
 /** The columns of a {@link MemoryRow}, in the order each row's JSON array holds them. */
@@ -46,11 +48,15 @@ type RowTuple = [
   context: string | null,
   relevance: number,
   similarity: number | null,
+  places:
+    | [lexicalPlace: number | null, lexicalScore: number | null, vectorPlace: number | null]
+    | null,
 ];
 
 /**
  * Ranked memories travel as one JSON document: an array, best first, of one
- * array per memory (its columns, then its relevance and its similarity). A few hundred rows of
+ * array per memory (its columns, then its relevance, its similarity and its
+ * places in the fused lists). A few hundred rows of
  * fourteen columns cost PGlite's wire-protocol decoding and drizzle's
  * mapping more than the ranking itself; one text value and `JSON.parse` cost
  * a fraction of that (the measurements are in the decision record on the
@@ -62,11 +68,12 @@ type RowTuple = [
 export const rankedRowsJson = {
   /**
    * The aggregate selecting the rows of `memories` joined in the statement,
-   * each with `relevance` and `similarity` (SQL `null` when absent), ordered
-   * by `order`: `null` when no row joined.
+   * each with `relevance`, `similarity` and `places` (a JSON array of the
+   * full-text place, the full-text score and the vector place; SQL `null`
+   * when absent), ordered by `order`: `null` when no row joined.
    */
-  select(relevance: SQL, order: SQL, similarity: SQL = sql`null`): SQL {
-    return sql`json_agg(json_build_array(${sql.join(rowColumns, sql`, `)}, ${relevance}, ${similarity}) order by ${order})::text`;
+  select(relevance: SQL, order: SQL, similarity: SQL = sql`null`, places: SQL = sql`null`): SQL {
+    return sql`json_agg(json_build_array(${sql.join(rowColumns, sql`, `)}, ${relevance}, ${similarity}, ${places}) order by ${order})::text`;
   },
 
   /**
@@ -81,9 +88,9 @@ export const rankedRowsJson = {
     const tuples: unknown = JSON.parse(json);
     if (!Array.isArray(tuples)) throw new TypeError('the ranked rows are not a JSON array');
     return (tuples as RowTuple[]).map((tuple) => {
-      if (!Array.isArray(tuple) || tuple.length !== rowColumns.length + 2) {
+      if (!Array.isArray(tuple) || tuple.length !== rowColumns.length + 3) {
         throw new TypeError(
-          'a ranked row is not an array of its columns, relevance and similarity',
+          'a ranked row is not an array of its columns, relevance, similarity and places',
         );
       }
       const [
@@ -103,6 +110,7 @@ export const rankedRowsJson = {
         context,
         relevance,
         similarity,
+        places,
       ] = tuple;
       return {
         row: {
@@ -123,7 +131,19 @@ export const rankedRowsJson = {
         },
         relevance,
         ...(similarity === null ? {} : { similarity: similarityOf(similarity) }),
+        ...(places === null ? {} : { places: hybridPlacesOf(places) }),
       };
     });
   },
 };
+
+/** The places a ranked row's JSON holds, each `null` left out. */
+function hybridPlacesOf([lexicalPlace, lexicalScore, vectorPlace]: NonNullable<
+  RowTuple[16]
+>): HybridPlaces {
+  return {
+    ...(lexicalPlace === null ? {} : { lexicalPlace }),
+    ...(lexicalScore === null ? {} : { lexicalScore }),
+    ...(vectorPlace === null ? {} : { vectorPlace }),
+  };
+}

@@ -41,7 +41,7 @@ export interface TenantSearch {
 
 /** What a tenant search found. */
 export interface TenantSearchOutcome {
-  /** Best first, relevance on the store's scale (BM25+ alone, or fused ranks). */
+  /** Best first, relevance on the store's scale (BM25+ alone, cosine alone, or core's hybrid relevance). */
   readonly ranked: ScoredMemory[];
   /** Rows that matched but were left out of a ranking because its page was full. */
   readonly unread: number;
@@ -65,8 +65,9 @@ function cut(candidates: ScoredMemory[], page: number): number {
  * Rank the live memories of `tenant` that match the cue and are visible from
  * the asking scope (and in the asked layers): BM25+ over what the scope sees, and
  * with a cue vector the cosine ranking of the nearest rows, each cut to the
- * page, fused by weighted reciprocal rank fusion. A ranking alone keeps its
- * own scores (BM25+, or cosine similarity).
+ * page, fused by core's `fuseRankings` (places in both lists and the BM25+
+ * score against the best). A ranking alone keeps its own scores (BM25+, or
+ * cosine similarity).
  *
  * @returns the ranking; never throws.
  */
@@ -84,10 +85,14 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
   const lexical = rankByText(tenant, search);
   if (!cueVector || weights.vector === 0) return lexical;
   const vector = rankByVector(tenant, search, cueVector);
-  const ranked = fuseRankings([
-    { records: lexical.ranked.map((candidate) => candidate.record), weight: weights.lexical },
-    { records: vector.ranked.map((candidate) => candidate.record), weight: weights.vector },
-  ]);
+  const ranked = fuseRankings(
+    {
+      records: lexical.ranked.map((candidate) => candidate.record),
+      scores: lexical.ranked.map((candidate) => candidate.relevance),
+    },
+    vector.ranked.map((candidate) => candidate.record),
+    weights,
+  );
   return {
     ranked: withSimilarity(tenant, ranked, cueVector, vector.ranked),
     unread: lexical.unread + vector.unread,
