@@ -15,8 +15,8 @@
  */
 import { loadavg } from 'node:os';
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
-import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createMemory } from '@symfonic/memory';
+import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 60);

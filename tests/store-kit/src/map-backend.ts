@@ -264,10 +264,14 @@ export class MapBackend implements StoreBackend {
       const lexical = cut(bm25(seen, terms.slice(0, Limits.cueTerms)));
       ranked =
         cueVector && this.#weights.vector > 0
-          ? fuseRankings([
-              { records: lexical.map(({ record }) => record), weight: this.#weights.lexical },
-              { records: byVector().map(({ record }) => record), weight: this.#weights.vector },
-            ])
+          ? fuseRankings(
+              {
+                records: lexical.map(({ record }) => record),
+                scores: lexical.map(({ relevance }) => relevance),
+              },
+              byVector().map(({ record }) => record),
+              this.#weights,
+            )
           : lexical;
     }
     if (unread > 0 && (capped || window === this.scanBudget)) {
