@@ -13,7 +13,8 @@ export async function eraseStoreTables(database: StoreDatabase): Promise<void> {
  * `reset` on tables partitioned by tenant). A `truncate` of a partitioned
  * table gives every partition and each of its indexes a new file, locking all
  * of them, which costs a contract test's few rows seconds per reset; a
- * `delete` of those rows costs little.
+ * `delete` of those rows costs little, with a vacuum of the embeddings so
+ * no deleted vector stays in the HNSW index.
  */
 export async function deleteStoreRows(database: StoreDatabase): Promise<void> {
   await database.transaction(async (transaction) => {
@@ -21,4 +22,7 @@ export async function deleteStoreRows(database: StoreDatabase): Promise<void> {
       await transaction.execute(sql.raw(`delete from symfonic.${table}`));
     }
   });
+  // A deleted row stays in the HNSW index until a vacuum; left there, earlier tests' vectors
+  // take the places of a vector query's candidates, and a later test's ranking would change.
+  await database.execute(sql`vacuum symfonic.memory_embeddings`);
 }
