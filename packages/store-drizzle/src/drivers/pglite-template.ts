@@ -1,6 +1,8 @@
 import { File } from 'node:buffer';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -17,8 +19,14 @@ export const pgliteTemplatePath = fileURLToPath(
   new URL('../pglite-template.tar.gz', import.meta.url),
 );
 
-/** The file name PGlite reads a gzipped data folder under (it decides by the name's ending). */
-const templateFileName = 'pgdata.tar.gz';
+/**
+ * The file name and type PGlite reads an uncompressed data folder under (it
+ * decides by them whether to decompress).
+ */
+const templateFileName = 'pgdata.tar';
+const templateFileType = 'application/x-tar';
+
+const gunzipped = promisify(gunzip);
 
 /**
  * Write a pre-migrated PGlite data folder to `path`: PGlite initialises a
@@ -44,8 +52,10 @@ export async function writePGliteTemplate(path: string): Promise<number> {
 }
 
 /**
- * The template at `path` as PGlite's `loadDataDir` takes it, `undefined` when
- * there is no such file.
+ * The template at `path` as PGlite's `loadDataDir` takes it, decompressed
+ * here (PGlite's own decompression reports a broken file as an unhandled
+ * rejection besides its thrown error); `undefined` when there is no such file
+ * or it is not gzip, so that the database is initialised instead.
  *
  * @throws whatever reading the file throws, but for its absence.
  */
@@ -57,5 +67,11 @@ export async function readPGliteTemplate(path: string): Promise<File | undefined
     if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
     throw error;
   }
-  return new File([bytes], templateFileName, { type: 'application/x-gzip' });
+  let tar: Buffer;
+  try {
+    tar = await gunzipped(bytes);
+  } catch {
+    return undefined;
+  }
+  return new File([tar], templateFileName, { type: templateFileType });
 }
