@@ -1,6 +1,9 @@
 /**
  * Benchmark: `hydrate` latency at 10k memories in one scope, on the
- * in-memory store and on embedded PGlite, with the time split between the
+ * in-memory store and on embedded PGlite, each lexical and with the local
+ * n-gram embedder in the store (its ranking fuses words and vectors) and in
+ * `memory` (same corpus and cues; a third in-memory variant keeps the store
+ * lexical and lets `memory` re-score by cosine), with the time split between the
  * store (its `scanCandidates`, `recent` and `pinned` calls) and this package
  * (gates, ranking, rendering), each store measured with pinned facts off
  * and on (the default), runs alternating so both see the same machine. The
@@ -219,6 +222,10 @@ async function main(): Promise<void> {
   const embedder = createLocalEmbedder();
   rows.push(...(await measure('in-memory, lexical + cosine re-score', inMemory, embedder)));
   await inMemory.close();
+  const inMemoryHybrid = createInMemoryStore({ embedder });
+  await seed(inMemoryHybrid);
+  rows.push(...(await measure('in-memory, lexical + vectors fused', inMemoryHybrid, embedder)));
+  await inMemoryHybrid.close();
 
   const pglite = await openPGliteStore();
   let seeded = performance.now();
@@ -226,6 +233,10 @@ async function main(): Promise<void> {
   seeded = performance.now() - seeded;
   rows.push(...(await measure('PGlite, lexical', pglite)));
   await pglite.close();
+  const hybrid = await openPGliteStore({ embedder });
+  await seed(hybrid);
+  rows.push(...(await measure('PGlite, lexical + vectors fused', hybrid, embedder)));
+  await hybrid.close();
 
   console.log(
     `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)`,
@@ -252,6 +263,19 @@ async function main(): Promise<void> {
     const [off, on, afterWrite] = rows.slice(index, index + 3) as [Row, Row, Row];
     console.log(
       `${off.store.replace(', pinned off', '').padEnd(38)} on ${share(on, off, 0.5)} / ${share(on, off, 0.95)}   after a write ${share(afterWrite, off, 0.5)} / ${share(afterWrite, off, 0.95)}`,
+    );
+  }
+  console.log(
+    '\nPGlite against in-memory, pinned on (p50 / p95), the goal being at most 1.5 × at p95:',
+  );
+  for (const [pgliteRow, memoryRow] of [
+    [rows[10], rows[1]],
+    [rows[13], rows[7]],
+  ] as [Row, Row][]) {
+    const ratio = (fraction: number) =>
+      (percentile(pgliteRow.total, fraction) / percentile(memoryRow.total, fraction)).toFixed(2);
+    console.log(
+      `${pgliteRow.store.padEnd(46)} ${ratio(0.5)} × / ${ratio(0.95)} × ${memoryRow.store}`,
     );
   }
   console.log(

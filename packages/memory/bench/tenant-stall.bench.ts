@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { distinctWord, maximalCue } from './maximal-cue.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -35,27 +36,6 @@ function sequence(seed: number): () => number {
 }
 const random = sequence(5);
 const pick = () => words[Math.floor(random() * words.length)] ?? 'tea';
-
-/** A word made of letters only, distinct for each `index`. */
-function distinctWord(index: number): string {
-  let word = '';
-  let rest = index;
-  do {
-    word += String.fromCharCode(97 + (rest % 26));
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return `${word}q${word}`;
-}
-
-/** The longest cue a query takes: distinct words up to `Limits.cueText` characters. */
-function maximalCue(offset: number): string {
-  let cue = '';
-  for (let index = offset; ; index += 1) {
-    const next = `${cue} ${distinctWord(index)}`;
-    if (next.length > Limits.cueText) return cue;
-    cue = next;
-  }
-}
 
 async function seed(store: MemoryStore, tenant: string): Promise<void> {
   const at: MemoryScope = { tenant, path: ['user:1'] };
