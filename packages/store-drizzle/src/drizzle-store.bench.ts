@@ -115,17 +115,16 @@ interface Row {
   applyPerSecond: number;
   p50: number;
   p95: number;
-  /** p50 of each statement of a read, run alone: words, frequencies, ranking. */
+  /** p50 of each statement of a read, run alone: the cue's words with their frequencies, the ranking. */
   statementP50: Record<StatementKind, number>;
   served: number;
 }
 
-type StatementKind = 'words' | 'frequencies' | 'ranking';
+type StatementKind = 'words' | 'ranking';
 
 function kindOf(query: string): StatementKind | undefined {
   if (query.includes('lexical_scored')) return 'ranking';
-  if (query.includes('as sample')) return 'frequencies';
-  if (query.startsWith('select tsvector_to_array')) return 'words';
+  if (query.includes('cue_words as materialized')) return 'words';
   return undefined;
 }
 
@@ -149,7 +148,7 @@ async function measure(
   const cues = Array.from({ length: queries + warmup }, cueKinds[kind]);
   for (const cue of cues.slice(0, warmup)) await read(store, operation, cue);
   const latencies: number[] = [];
-  const statements: Record<StatementKind, number[]> = { words: [], frequencies: [], ranking: [] };
+  const statements: Record<StatementKind, number[]> = { words: [], ranking: [] };
   let served = 0;
   for (const cue of cues.slice(warmup)) {
     backend.logged.length = 0;
@@ -181,7 +180,6 @@ async function measure(
     p95: percentile(latencies, 0.95),
     statementP50: {
       words: percentile(statements.words, 0.5),
-      frequencies: percentile(statements.frequencies, 0.5),
       ranking: percentile(statements.ranking, 0.5),
     },
     served: served / queries,
@@ -204,7 +202,7 @@ async function plan(backend: Backend, store: DrizzleMemoryStore): Promise<string
   const plans: string[] = [];
   for (const entry of [...backend.logged]) {
     const kind = kindOf(entry.query);
-    if (kind !== 'frequencies' && kind !== 'ranking') continue;
+    if (kind === undefined) continue;
     const explained = await rawExecute(
       backend,
       `explain (analyze, costs off, timing on, summary on) ${entry.query}`,
@@ -293,13 +291,11 @@ if (postgres) {
 
 const format = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '—');
 console.log(
-  '\n| backend | memories in scope | ranking | read | cue words | apply memories/s | p50 ms | p95 ms | alone p50 ms: words / frequencies / ranking | served per query |',
+  '\n| backend | memories in scope | ranking | read | cue words | apply memories/s | p50 ms | p95 ms | alone p50 ms: words and frequencies / ranking | served per query |',
 );
 console.log('| --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- | ---: |');
 for (const row of results) {
-  const alone = [row.statementP50.words, row.statementP50.frequencies, row.statementP50.ranking]
-    .map(format)
-    .join(' / ');
+  const alone = [row.statementP50.words, row.statementP50.ranking].map(format).join(' / ');
   console.log(
     `| ${row.backend} | ${row.memories} | ${row.vectors} | ${row.operation} | ${row.cue} | ${Math.round(row.applyPerSecond)} | ${format(row.p50)} | ${format(row.p95)} | ${alone} | ${row.served.toFixed(1)} |`,
   );

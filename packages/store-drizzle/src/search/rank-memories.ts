@@ -16,10 +16,9 @@ import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { visibleTo } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
-import { cueLexemes } from './cue-lexemes.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
-import { type WeighedLexeme, weighLexemes } from './weigh-lexemes.js';
+import { type WeighedLexeme, weighCue } from './weigh-lexemes.js';
 
 /** What {@link rankMemories} ranks. */
 export interface RankRequest {
@@ -61,7 +60,7 @@ export interface RankedMemories {
 /**
  * The lexical half, as CTEs: `lexical` (id, position) and `lexical_scored`.
  * Rare words (fewer than `frequencyCap` visible holders) bring every memory
- * holding them; common words bring, among the memories holding none of the
+ * holding them (`rareIds`, read while weighing them); common words bring, among the memories holding none of the
  * rare ones, only the `window + 1` most recently updated, so a word most
  * memories hold never makes the statement score them all. Each candidate
  * scores the sum of the weights of the cue words it holds, every word a
@@ -69,7 +68,11 @@ export interface RankedMemories {
  * score, then salience, the later update and the smaller id; a candidate
  * beyond them only tells that more matched.
  */
-function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): SQL {
+function lexicalLists(
+  request: RankRequest,
+  weighed: readonly WeighedLexeme[],
+  rareIds: readonly string[],
+): SQL {
   const visible = and(
     visibleTo(memories, request.scope),
     inArray(memories.layer, [...request.layers]),
@@ -97,9 +100,14 @@ function lexicalLists(request: RankRequest, weighed: readonly WeighedLexeme[]): 
   const rare = weighed.filter((word) => !word.common);
   const common = weighed.filter((word) => word.common);
   const columns = sql`${memories.id} as id, ${score} as score, ${memories.salience} as salience, ${memories.updatedAt} as updated_at`;
+  // The memories holding a rare word, found while weighing it: fetched by primary key
+  // (one a concurrent writer changed since, holding no cue word now, scores 0 and is left out).
   const rareCandidates =
     rare.length > 0
-      ? sql`select ${columns} from ${memories} where ${visible} and ${memories.search} @@ ${anyOf(rare)}::tsquery`
+      ? sql`select * from (
+          select ${columns} from ${memories}
+          where ${visible} and ${memories.id} = any(${sql.param([...rareIds])}::text[])
+        ) as holders where score > 0`
       : none;
   const commonCandidates =
     common.length > 0
@@ -140,12 +148,12 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
 }
 
 /**
- * Rank the memories visible to `request.scope` for a cue: three statements
- * (the cue's words, their frequencies, the ranking), the last one doing all
- * of the ranking in SQL and answering the ranked rows as one JSON document.
- * Only the cue's first `Limits.cueTerms` distinct words are weighed and
- * matched (see `cueLexemes`), so a maximal cue costs a bounded number of
- * index reads and ranking terms.
+ * Rank the memories visible to `request.scope` for a cue: two statements
+ * (the cue's words with their frequencies, then the ranking), the last one
+ * doing all of the ranking in SQL and answering the ranked rows as one JSON
+ * document. Only the cue's first `Limits.cueTerms` distinct words are
+ * weighed and matched (see `weighCue`), so a maximal cue costs a bounded
+ * number of index reads and ranking terms.
  *
  * - Lexical list: the cue's words as the English full-text configuration
  *   reads them (`@@` on the GIN-indexed `search` column, which holds the text
@@ -185,9 +193,10 @@ export async function rankMemories(
   const window = request.window;
   const vector = request.vector;
   const lexicalWeight = vector ? request.weights.lexical : 1;
-  const words = lexicalWeight > 0 ? await cueLexemes(database, request.cue) : undefined;
-  const weighed = words ? await weighLexemes(database, request.scope, layers, words.lexemes) : [];
-  const lexical = lexicalLists(request, weighed);
+  const words =
+    lexicalWeight > 0 ? await weighCue(database, request.scope, layers, request.cue) : undefined;
+  const weighed = words?.weighed ?? [];
+  const lexical = lexicalLists(request, weighed, words?.rareIds ?? []);
   const semantic = vector
     ? sql`,
     semantic_nearest as (
@@ -252,9 +261,7 @@ export async function rankMemories(
     ranked: vector ? fuseRows(rows, { ...request.weights, lexical: lexicalWeight }) : rows,
     lexicalOverflow: flag(answer?.overflow),
     commonWordsCut: flag(answer?.common_cut) ? weighed.filter((word) => word.common).length : 0,
-    ...(words && words.distinct > words.lexemes.length
-      ? { cueTermsShortenedFrom: words.distinct }
-      : {}),
+    ...(words && words.distinct > words.read ? { cueTermsShortenedFrom: words.distinct } : {}),
   };
 }
 

@@ -1,10 +1,9 @@
-import type { MemoryScope, StoredLayer } from '@symfonic/core';
+import { Limits, type MemoryScope, type StoredLayer } from '@symfonic/core';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { visibleTo } from '../scope/visible-to.js';
-import { lexemeQuery } from './lexeme-query.js';
 
 /** A cue word with how many visible memories hold it and the weight it scores. */
 export interface WeighedLexeme {
@@ -17,6 +16,24 @@ export interface WeighedLexeme {
   readonly common: boolean;
 }
 
+/** The words of a cue a search reads, weighed. */
+export interface WeighedCue {
+  /**
+   * The cue's first `Limits.cueTerms` distinct words that some visible
+   * memory holds, in the order the cue first says them, each weighed.
+   */
+  readonly weighed: readonly WeighedLexeme[];
+  /** How many distinct words were read (at most `Limits.cueTerms`). */
+  readonly read: number;
+  /** How many distinct words the cue has; more than `read` when it was shortened. */
+  readonly distinct: number;
+  /**
+   * The ids of the visible memories holding a rare word (one held by fewer
+   * than `frequencyCap` visible memories): every such memory, each once.
+   */
+  readonly rareIds: readonly string[];
+}
+
 /**
  * Document frequencies are counted up to this many rows per word: enough to
  * tell a rare word from a common one, and cheap however common it is.
@@ -24,34 +41,91 @@ export interface WeighedLexeme {
 export const frequencyCap = 200;
 
 /**
- * Count, among the memories visible to `scope` in `layers`, how many hold
- * each lexeme (up to {@link frequencyCap}), in one statement where each word
- * is a constant, so the planner reads each count off the GIN index (a rare
- * word) or stops early (a common one). Words no visible memory holds are
- * left out.
+ * The words of `cue` as the English full-text configuration reads them
+ * (lower-cased, stemmed, stop words left out), the first `Limits.cueTerms`
+ * of them in the order the cue first says them (each word's first
+ * position), and for each how many of the memories visible to `scope` in
+ * `layers` hold it (up to {@link frequencyCap}); words no visible memory
+ * holds are left out.
+ *
+ * The memories holding each rare word are read whole, so their ids come
+ * back too: the ranking fetches those candidates by primary key
+ * (`rareIds`), where a search for any of many words made the planner read
+ * the whole tenant and test each row against every word (over a hundred
+ * milliseconds for a maximal cue at 10 000 memories).
+ *
+ * One statement, planned once whatever the number of words: each word's
+ * memories are read by a subquery run per word, with the word as its
+ * parameter, which the planner serves from the GIN index of `search` (a
+ * rare word reads a few entries, a common one stops at the cap). Planning a
+ * subquery per word with the word as a constant cost a maximal cue's 32
+ * words tens of milliseconds of planning, during which PGlite serves no
+ * other statement.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
-export async function weighLexemes(
+export async function weighCue(
   database: StoreDatabase,
   scope: MemoryScope,
   layers: readonly StoredLayer[],
-  lexemes: readonly string[],
-): Promise<WeighedLexeme[]> {
-  if (lexemes.length === 0) return [];
+  cue: string,
+): Promise<WeighedCue> {
   const visible = and(visibleTo(memories, scope), inArray(memories.layer, [...layers]));
-  const counts = lexemes.map(
-    (lexeme, index) =>
-      sql`(select count(*) from (select 1 from ${memories} where ${visible} and ${memories.search} @@ ${lexemeQuery(lexeme)}::tsquery limit ${frequencyCap}) as sample) as ${sql.identifier(`hits_${index}`)}`,
+  // The word as a tsquery operand, quoted as `lexemeQuery` quotes it.
+  const operand = sql`('''' || replace(replace(cue_words.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
+  const [row] = resultRows<{
+    lexemes: string[] | string | null;
+    hits: (number | string)[] | string | null;
+    rare_ids: string[] | string | null;
+    distinct_words: number | string;
+  }>(
+    await database.execute(sql`
+      with vector as (select to_tsvector('english'::regconfig, ${cue}) as words),
+      cue_words as materialized (
+        select lexeme, row_number() over () as place from (
+          select lexeme from unnest((select words from vector))
+          order by positions[1], lexeme
+          limit ${Limits.cueTerms}
+        ) as first_words
+      ),
+      holders as materialized (
+        select cue_words.place, array(
+          select ${memories.id} from ${memories}
+          where ${visible} and ${memories.search} @@ ${operand}
+          limit ${frequencyCap}
+        ) as ids
+        from cue_words
+      )
+      select
+        array(select lexeme from cue_words order by place) as lexemes,
+        array(select cardinality(ids) from holders order by place) as hits,
+        array(
+          select distinct unnest(ids) from holders where cardinality(ids) < ${frequencyCap}
+        ) as rare_ids,
+        length((select words from vector)) as distinct_words`),
   );
-  const [row] = resultRows<Record<string, number | string>>(
-    await database.execute(sql`select ${sql.join(counts, sql`, `)}`),
-  );
-  return lexemes.flatMap((lexeme, index) => {
-    const hits = Number(row?.[`hits_${index}`] ?? 0);
-    if (hits === 0) return [];
+  const lexemes = row?.lexemes ?? [];
+  const hits = row?.hits ?? [];
+  const rareIds = row?.rare_ids ?? [];
+  if (
+    !Array.isArray(lexemes) ||
+    !Array.isArray(hits) ||
+    !Array.isArray(rareIds) ||
+    hits.length !== lexemes.length
+  ) {
+    throw new TypeError('the driver answered the cue words and their counts as another type');
+  }
+  const weighed = lexemes.flatMap((lexeme, index) => {
+    const count = Number(hits[index]);
+    if (count === 0) return [];
     return [
-      { lexeme, hits, weight: Math.log(1 + frequencyCap / hits), common: hits >= frequencyCap },
+      {
+        lexeme,
+        hits: count,
+        weight: Math.log(1 + frequencyCap / count),
+        common: count >= frequencyCap,
+      },
     ];
   });
+  return { weighed, read: lexemes.length, distinct: Number(row?.distinct_words ?? 0), rareIds };
 }
