@@ -137,8 +137,9 @@ function lexicalLists(
 /**
  * The cosine similarity of the cue's vector and the vector of the joined
  * memory (`null` when it has none of the model): one less the cosine
- * distance, read by primary key for each ranked row, whichever list brought
- * it, and guarded by the scope like every other read.
+ * distance, read by primary key for a ranked row the vector list did not
+ * bring (a row it brought carries the same distance, computed by the same
+ * expression), and guarded by the scope like every other read.
  */
 function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: MemoryScope): SQL {
   return sql`(select 1 - (${vector.index.column} <=> ${vector.index.literal(vector.values)})
@@ -209,7 +210,7 @@ export async function rankMemories(
       limit ${window}
     ),
     semantic as (
-      select id, rank() over (order by distance) as position from semantic_nearest
+      select id, distance, rank() over (order by distance) as position from semantic_nearest
     )`
     : sql``;
   // With a cue vector, each row's places and full-text score, for core's
@@ -218,12 +219,13 @@ export async function rankMemories(
   const fused = vector
     ? sql`select id, 0::float8 as relevance,
         min(lexical_place) as lexical_place, max(lexical_score) as lexical_score,
-        min(vector_place) as vector_place
+        min(vector_place) as vector_place, min(vector_distance) as vector_distance
       from (
-        select id, place as lexical_place, score as lexical_score, null::bigint as vector_place
+        select id, place as lexical_place, score as lexical_score, null::bigint as vector_place,
+          null::float8 as vector_distance
         from lexical_scored where place <= ${window}
         union all
-        select id, null::bigint, null::float8, position from semantic
+        select id, null::bigint, null::float8, position, distance from semantic
       ) as listed
       group by id`
     : sql`select id,
@@ -244,7 +246,10 @@ export async function rankMemories(
       ${rankedRowsJson.select(
         sql`ranked.relevance`,
         sql`ranked.relevance desc, ${memories.salience} desc, ${memories.updatedAt} desc, ${memories.id} collate "C"`,
-        vector ? cueSimilarity(vector, request.scope) : undefined,
+        // The vector list's rows carry their distance already; only the others read their vector.
+        vector
+          ? sql`coalesce(1 - ranked.vector_distance, ${cueSimilarity(vector, request.scope)})`
+          : undefined,
         vector
           ? sql`json_build_array(ranked.lexical_place, ranked.lexical_score, ranked.vector_place)`
           : undefined,
