@@ -107,7 +107,7 @@ describe('planner statistics of the Drizzle store', () => {
     logged.length = 0;
     const scanned = await store.scanCandidates({ scope, cue, limit: 10 });
     expect(scanned.memories).toHaveLength(500);
-    const frequencies = logged.find((entry) => entry.query.includes('as sample'));
+    const frequencies = logged.find((entry) => entry.query.includes('cue_words as materialized'));
     expect(frequencies).toBeDefined();
     const explained = await (await client).query<{ 'QUERY PLAN': string }>(
       `explain ${frequencies?.query}`,
