@@ -20,7 +20,8 @@
  * puts its table in store-drizzle's README.
  *
  *   npx tsc -b packages/memory/bench && node packages/memory/bench/dist/pglite-hydrate-split.bench.js
- *   BENCH_MEMORIES=2000 BENCH_RUNS=20 … for a shorter run
+ *   BENCH_MEMORIES=2000 BENCH_RUNS=20 … for a shorter run; BENCH_MODES=lexical,maximal
+ *   (of lexical, hybrid, maximal) for some rankings only
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -253,11 +254,15 @@ async function measure(
 
 const loadBefore = loadavg();
 const ordinary = (_run: number, random: () => number) => `any thoughts on ${pick(words, random)}?`;
-const modes = [
-  await measure('lexical', ordinary),
-  await measure('hybrid', ordinary, createLocalEmbedder()),
-  await measure('lexical, maximal cue', (run) => maximalCue(run * 7)),
-];
+/** The rankings measured: all, or those `BENCH_MODES` names (comma-separated). */
+const chosen = process.env.BENCH_MODES?.split(',');
+const wanted = (name: string) => chosen === undefined || chosen.includes(name);
+const modes = [];
+if (wanted('lexical')) modes.push(await measure('lexical', ordinary));
+if (wanted('hybrid')) modes.push(await measure('hybrid', ordinary, createLocalEmbedder()));
+if (wanted('maximal')) {
+  modes.push(await measure('lexical, maximal cue', (run) => maximalCue(run * 7)));
+}
 const result: HydrateSplit = {
   when: new Date().toISOString(),
   machine: `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'unknown CPU'}, Node ${process.version}`,
