@@ -24,6 +24,11 @@ export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
 export { featureHash } from './feature-hash.js';
+export {
+  type CheckedEntry,
+  checkLoggedTurn,
+  checkRestoredMemory,
+} from './feed/checked-restore-entry.js';
 export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
 export { compareCodePoints } from './feed/compare-code-points.js';
 export { compareScopes } from './feed/compare-scopes.js';
