@@ -225,6 +225,7 @@ export class DrizzleStoreBackend implements StoreBackend {
   ): Promise<RestoreResult> {
     const { database, statistics, vectorIndex } = this.#settings;
     return this.#write(async () => {
+      await statistics.refreshForBulkWrite();
       const written = await retryLostRace(database, (transaction) =>
         restoreEntries(
           transaction,

@@ -5,6 +5,9 @@ import type { StoreDatabase } from './store-database.js';
 /** As autovacuum's defaults: analyze again once 50 rows plus a tenth of the table changed. */
 const changedRowsBase = 50;
 const changedRowsShare = 0.1;
+/** Bulk writes analyze once 10 000 rows plus three times the table changed (it about quadrupled). */
+const bulkRowsBase = 10_000;
+const bulkRowsFactor = 3;
 
 /** What the catalog says of `symfonic.memories`. */
 interface TableState {
@@ -85,6 +88,28 @@ export class PlannerStatistics {
   }
 
   /**
+   * What a bulk write (a restore batch) runs first: analyze the table once
+   * this store changed more than 10 000 rows plus three times the rows
+   * counted at the last analysis (the table about quadrupled), else do
+   * nothing. Its lookups by id and by text need the tenant's share of the
+   * table: without it the planner takes the tenant for a selective condition
+   * and walks the tenant's whole range in each batch, a cost that grows with
+   * every batch (quadratic over an import). The share is known from the
+   * first analysis on; analyzing at each tenth more, as
+   * {@link PlannerStatistics.refresh} does for ranking, cost an import of
+   * 100 000 memories more time than its lookups.
+   *
+   * @throws whatever the driver throws; the caller translates it.
+   */
+  refreshForBulkWrite(): Promise<void> {
+    if (this.#analyzing) return this.#analyzing;
+    if (this.#changedSince <= bulkRowsBase + bulkRowsFactor * this.#rowsWhenAnalyzed) {
+      return Promise.resolve();
+    }
+    return this.#start();
+  }
+
+  /**
    * Analyze the table when statistics are due, else do nothing; callers
    * arriving during an analysis wait for that one. A failed analysis leaves
    * them due, so the next call tries again.
@@ -93,6 +118,11 @@ export class PlannerStatistics {
    */
   refresh(): Promise<void> {
     if (!this.#stale) return Promise.resolve();
+    return this.#start();
+  }
+
+  /** The analysis running, or a new one: one at a time. */
+  #start(): Promise<void> {
     this.#analyzing ??= this.#analyze().finally(() => {
       this.#analyzing = undefined;
     });

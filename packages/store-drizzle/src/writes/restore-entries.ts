@@ -17,6 +17,7 @@ import { type ScopePlacement, scopePlacement } from '../scope/scope-placement.js
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { insertJsonRows, type JsonColumn } from './insert-json-rows.js';
 import { memoryTextHash } from './memory-text-hash.js';
+import { updateJsonRows } from './update-json-rows.js';
 
 /** {@link memoryTextHash} of each text once per batch: a restore asks for most of them three times. */
 function textHashes(): (text: string) => string {
@@ -89,6 +90,18 @@ const memoryColumnsInJson = [
   column('created_at', 'createdAt', 'timestamptz'),
   column('updated_at', 'updatedAt', 'timestamptz'),
   column('vector_models', 'vectorModels', 'text[]'),
+];
+
+/** The columns of `memory_embeddings` a restore writes. */
+const embeddingColumns = [
+  column('memory_id', 'memoryId', 'text'),
+  column('model', 'model', 'text'),
+  column('dimensions', 'dimensions', 'integer'),
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('layer', 'layer', 'text'),
+  column('embedding', 'embedding', 'real[]'),
 ];
 
 /** The columns of `turns` a restore writes. */
@@ -266,28 +279,24 @@ async function heldMemories(
   const ids = [...new Set(restored.map((memory) => memory.id))];
   const tenant = restored[0]?.scope.tenant;
   if (tenant === undefined) return held;
-  const versionRows = await transaction
-    .select()
+  // The versions, each with its memory's live row when there is one: one round trip.
+  const joined = await transaction
+    .select({ row: memoryVersions, live: memories.id, metadata: memories.metadata })
     .from(memoryVersions)
+    .leftJoin(memories, and(eq(memories.tenant, tenant), eq(memories.id, memoryVersions.memoryId)))
     .where(and(eq(memoryVersions.tenant, tenant), anyOf(memoryVersions.memoryId, ids)))
     .orderBy(memoryVersions.memoryId, memoryVersions.version);
-  const liveRows = await transaction
-    .select({ id: memories.id, metadata: memories.metadata })
-    .from(memories)
-    .where(and(eq(memories.tenant, tenant), anyOf(memories.id, ids)));
-  const live = new Map(liveRows.map((row) => [row.id, row]));
   const versionsOf = new Map<string, MemoryVersion[]>();
-  for (const row of versionRows) {
+  for (const { row, live, metadata } of joined) {
     let versions = versionsOf.get(row.memoryId);
     if (!versions) {
       versions = [];
       versionsOf.set(row.memoryId, versions);
-      const metadata = live.get(row.memoryId)?.metadata;
       held.set(row.memoryId, {
         tenant: row.tenant,
         scopeKey: row.scopeKey,
         versions,
-        live: live.has(row.memoryId),
+        live: live !== null,
         ...(metadata == null ? {} : { metadata }),
       });
     }
@@ -326,11 +335,13 @@ async function liveHolders(
   if (first === undefined) return holders;
   const hashes = new Set<string>();
   const keys = new Set<string>();
+  const layers = new Set<string>();
   for (const memory of restored) {
     const last = memory.versions.at(-1);
     if (!last || last.change === 'deleted') continue;
     hashes.add(hashOf(last.text));
     keys.add(scopePlacement(memory.scope).scopeKey);
+    layers.add(last.layer);
   }
   if (hashes.size === 0) return holders;
   const rows = await transaction
@@ -345,6 +356,9 @@ async function liveHolders(
       and(
         eq(memories.tenant, first.scope.tenant),
         anyOf(memories.scopeKey, [...keys]),
+        // Every column of the dedup index: each (scope, layer, text) is one probe, where
+        // leaving the layer out walks the scope's whole range once per text.
+        anyOf(memories.layer, [...layers]),
         anyOf(memories.textHash, [...hashes]),
       ),
     );
@@ -390,7 +404,9 @@ async function writeMemories(
   const deleted = writes.filter((write) => write.heldLive && write.last.change === 'deleted');
   if (deleted.length > 0) {
     const ids = deleted.map((write) => write.restored.id);
-    await transaction.delete(memories).where(anyOf(memories.id, ids));
+    await transaction
+      .delete(memories)
+      .where(and(eq(memories.tenant, tenantOf(writes)), anyOf(memories.id, ids)));
   }
   const liveRows = writes
     .filter((write) => write.last.change !== 'deleted')
@@ -405,10 +421,27 @@ async function writeMemories(
     );
   }
   // A held live memory that gained versions keeps its row, and so its place in `list`.
-  for (const { row } of liveRows.filter((entry) => entry.heldLive)) {
-    const { id, sequence: _sequence, ...changed } = row as typeof row & { sequence?: number };
-    await transaction.update(memories).set(changed).where(eq(memories.id, id));
-    await transaction.delete(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, id));
+  const updated = liveRows.filter((entry) => entry.heldLive).map((entry) => entry.row);
+  const tenant = tenantOf(writes);
+  for (let start = 0; start < updated.length; start += rowsPerInsert) {
+    const rows = updated.slice(start, start + rowsPerInsert);
+    await updateJsonRows(
+      transaction,
+      memories,
+      { tenant: memories.tenant, id: memories.id },
+      memoryColumnsInJson,
+      rows,
+      tenant,
+    );
+    await transaction.delete(memoryEmbeddings).where(
+      and(
+        eq(memoryEmbeddings.tenant, tenant),
+        anyOf(
+          memoryEmbeddings.memoryId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    );
   }
   if (!vectors) return;
   const embeddingRows = liveRows.flatMap(({ row }) => {
@@ -429,10 +462,18 @@ async function writeMemories(
       : [];
   });
   for (let start = 0; start < embeddingRows.length; start += rowsPerInsert) {
-    await transaction
-      .insert(memoryEmbeddings)
-      .values(embeddingRows.slice(start, start + rowsPerInsert));
+    await insertJsonRows(
+      transaction,
+      sql`${memoryEmbeddings}`,
+      embeddingColumns,
+      embeddingRows.slice(start, start + rowsPerInsert),
+    );
   }
+}
+
+/** The one tenant of a batch's writes (a restore batch never spans two). */
+function tenantOf(writes: readonly MemoryWrite[]): string {
+  return (writes[0] as MemoryWrite).placement.tenant;
 }
 
 /** The `memories` row of a restored live memory: its final version, created at its first. */
