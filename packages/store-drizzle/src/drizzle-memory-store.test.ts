@@ -7,8 +7,8 @@ import {
   Limits,
   type MemoryScope,
   type MemoryStore,
-  type MemoryVersion,
   RejectionCode,
+  type RestoredMemory,
   ScopeViolation,
 } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
@@ -102,8 +102,9 @@ async function exerciseEveryMethod(store: MemoryStore, scope: MemoryScope): Prom
   });
   // Held memories restored with a version more: one row rewritten, one deleted.
   const longer = async (id: string, change: 'updated' | 'deleted') => {
-    const versions = await store.history(scope, id);
-    const last = versions.at(-1) as MemoryVersion;
+    // Restored memories are never working memory: the history is of stored layers.
+    const versions = (await store.history(scope, id)) as RestoredMemory['versions'];
+    const last = versions.at(-1) as RestoredMemory['versions'][number];
     const next = { ...last, version: last.version + 1, change, text: `${last.text}, later` };
     return { id, scope, versions: [...versions, { ...next, at: new Date(last.at.getTime() + 1) }] };
   };

@@ -1,6 +1,7 @@
 import {
   decideRestore,
   type LoggedTurn,
+  type MemoryScope,
   type MemoryVersion,
   type RestoredMemory,
   type RestoreOutcome,
@@ -33,6 +34,23 @@ function textHashes(): (text: string) => string {
 }
 
 import { unstorableText } from './unstorable-text.js';
+
+/**
+ * {@link scopePlacement} of each scope once per batch: a placement hashes
+ * every ancestor of the scope, and a batch's entries mostly share a few scopes.
+ */
+function placements(): (scope: MemoryScope) => ScopePlacement {
+  const known = new Map<string, ScopePlacement>();
+  return (scope) => {
+    const key = JSON.stringify([scope.tenant, ...scope.path]);
+    let placement = known.get(key);
+    if (placement === undefined) {
+      placement = scopePlacement(scope);
+      known.set(key, placement);
+    }
+    return placement;
+  };
+}
 
 /** Rows per insert statement: a JSON document of a megabyte or two. */
 const rowsPerInsert = 2_000;
@@ -190,7 +208,8 @@ export async function restoreEntries(
 ): Promise<RestoreWrite> {
   const held = await heldMemories(transaction, batch.memories);
   const hashOf = textHashes();
-  const holders = await liveHolders(transaction, batch.memories, hashOf);
+  const placeOf = placements();
+  const holders = await liveHolders(transaction, batch.memories, hashOf, placeOf);
   const pendingHolders = new Map<string, string | undefined>();
   const holderOf = (key: string) =>
     pendingHolders.has(key) ? pendingHolders.get(key) : holders.get(key);
@@ -203,7 +222,7 @@ export async function restoreEntries(
       metadata: restored.metadata,
     });
     if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
-    const placement = scopePlacement(restored.scope);
+    const placement = placeOf(restored.scope);
     const before = held.get(restored.id);
     const decision = decideRestore(
       before && {
@@ -261,7 +280,7 @@ export async function restoreEntries(
   });
 
   await writeMemories(transaction, writes, context, hashOf);
-  const turnOutcomes = await restoreTurns(transaction, batch.turns);
+  const turnOutcomes = await restoreTurns(transaction, batch.turns, placeOf);
   return { memories: memoryOutcomes, turns: turnOutcomes, changedMemories: writes.length };
 }
 
@@ -329,6 +348,7 @@ async function liveHolders(
   transaction: StoreDatabase,
   restored: readonly RestoredMemory[],
   hashOf: (text: string) => string,
+  placeOf: (scope: MemoryScope) => ScopePlacement,
 ): Promise<Map<string, string>> {
   const holders = new Map<string, string>();
   const first = restored[0];
@@ -340,7 +360,7 @@ async function liveHolders(
     const last = memory.versions.at(-1);
     if (!last || last.change === 'deleted') continue;
     hashes.add(hashOf(last.text));
-    keys.add(scopePlacement(memory.scope).scopeKey);
+    keys.add(placeOf(memory.scope).scopeKey);
     layers.add(last.layer);
   }
   if (hashes.size === 0) return holders;
@@ -506,10 +526,11 @@ function memoryRow(
 async function restoreTurns(
   transaction: StoreDatabase,
   batch: readonly LoggedTurn[],
+  placeOf: (scope: MemoryScope) => ScopePlacement,
 ): Promise<RestoreOutcome[]> {
   const first = batch[0];
   if (first === undefined) return [];
-  const placements = batch.map((turn) => scopePlacement(turn.scope));
+  const placements = batch.map((turn) => placeOf(turn.scope));
   const rows = await transaction
     .select({
       scopeKey: turns.scopeKey,
