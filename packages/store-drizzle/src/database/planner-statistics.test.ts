@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDrizzleStore } from '../create-drizzle-store.js';
 import { resultRows } from '../rows/result-rows.js';
 import { eraseStoreTables } from '../testing/erase-store-tables.js';
+import { PlannerStatistics } from './planner-statistics.js';
 
 interface LoggedQuery {
   readonly query: string;
@@ -138,6 +139,44 @@ describe('planner statistics of the Drizzle store', () => {
     expect(found.memories).toHaveLength(3);
     expect(analyses()).toBe(1);
     expect(await analyzed()).toBe(true);
+    await store.close();
+  });
+
+  it('analyzes before a bulk write once the store changed 10 000 rows plus three times the table', async () => {
+    const database = await db;
+    const statistics = await PlannerStatistics.read(database);
+    statistics.noteChanges(10_000);
+    await statistics.refreshForBulkWrite();
+    expect(analyses()).toBe(0);
+    statistics.noteChanges(1);
+    await statistics.refreshForBulkWrite();
+    await statistics.refreshForBulkWrite();
+    expect(analyses()).toBe(1);
+
+    // A restore runs it first: a small one into a store that changed little analyzes nothing.
+    const store = await createDrizzleStore({ db: database });
+    const at = new Date('2024-01-01T00:00:00.000Z');
+    await store.restore(scope, {
+      memories: [
+        {
+          id: 'restored',
+          scope,
+          versions: [
+            {
+              memoryId: 'restored',
+              version: 1,
+              change: 'created',
+              layer: 'semantic',
+              text: 'Sam likes tea',
+              salience: 0.5,
+              provenance,
+              at,
+            },
+          ],
+        },
+      ],
+    });
+    expect(analyses()).toBe(1);
     await store.close();
   });
 });
