@@ -54,49 +54,68 @@ async function readTableState(database: StoreDatabase): Promise<TableState | und
  */
 export class PlannerStatistics {
   readonly #database: StoreDatabase;
-  #rowsWhenAnalyzed: number;
+  /** Whether the catalog was read yet: it is, at the first {@link refresh}. */
+  #read = false;
+  #reading: Promise<void> | undefined;
+  #rowsWhenAnalyzed = 0;
   #changedSince = 0;
-  #stale: boolean;
+  #stale = false;
   #analyzing: Promise<void> | undefined;
 
-  private constructor(database: StoreDatabase, state: TableState | undefined) {
+  private constructor(database: StoreDatabase) {
     this.#database = database;
-    this.#rowsWhenAnalyzed = state?.rows ?? 0;
-    this.#stale = state !== undefined && !state.analyzed;
   }
 
   /**
-   * Read what the catalog says of the table: statistics are due at the
-   * first retrieval when it was never analyzed. A database whose table does
-   * not exist yet (opened with `migrate: false`) has nothing due.
-   *
-   * @throws whatever the driver throws; the caller translates it.
+   * Statistics of `database`'s `memories`, read from the catalog at the first
+   * {@link refresh} rather than now: opening a store runs no statement for
+   * them, and the first retrieval (which needs the catalog anyway) reads
+   * them. Statistics are then due when the table was never analyzed, or when
+   * the changes reported before that read pass the threshold. A database
+   * whose table does not exist (opened with `migrate: false`) has nothing due.
    */
-  static async read(database: StoreDatabase): Promise<PlannerStatistics> {
-    return new PlannerStatistics(database, await readTableState(database));
+  static deferred(database: StoreDatabase): PlannerStatistics {
+    return new PlannerStatistics(database);
   }
 
   /** Count `rows` changed (added, updated, deleted) by this store. */
   noteChanges(rows: number): void {
     this.#changedSince += rows;
+    // Before the catalog is read, the threshold is unknown: counted, judged at the read.
+    if (!this.#read) return;
     if (this.#changedSince > changedRowsBase + changedRowsShare * this.#rowsWhenAnalyzed) {
       this.#stale = true;
     }
   }
 
   /**
-   * Analyze the table when statistics are due, else do nothing; callers
-   * arriving during an analysis wait for that one. A failed analysis leaves
-   * them due, so the next call tries again.
+   * Read the catalog if not yet, then analyze the table when statistics are
+   * due, else do nothing; callers arriving during a read or an analysis wait
+   * for that one. A failed read or analysis leaves it to do, so the next call
+   * tries again.
    *
    * @throws whatever the driver throws; the caller translates it.
    */
-  refresh(): Promise<void> {
-    if (!this.#stale) return Promise.resolve();
+  async refresh(): Promise<void> {
+    if (!this.#read) {
+      this.#reading ??= this.#readCatalog().finally(() => {
+        this.#reading = undefined;
+      });
+      await this.#reading;
+    }
+    if (!this.#stale) return;
     this.#analyzing ??= this.#analyze().finally(() => {
       this.#analyzing = undefined;
     });
     return this.#analyzing;
+  }
+
+  async #readCatalog(): Promise<void> {
+    const state = await readTableState(this.#database);
+    this.#rowsWhenAnalyzed = state?.rows ?? 0;
+    this.#stale = state !== undefined && !state.analyzed;
+    this.#read = true;
+    this.noteChanges(0);
   }
 
   async #analyze(): Promise<void> {

@@ -21,8 +21,8 @@
  * PostgreSQL start (with pgvector's library compiled when it is loaded;
  * `initdb` too for `new (initdb)`) and PGlite's first statement (its read of
  * the array types); the pgvector check (with a second start when the folder
- * needs the library); the migrations check; the store's own reads (pgvector,
- * planner statistics); the first `retrieve` and `close`. `open` is the stages
+ * needs the library); the migrations check; the store's own reads (pgvector's
+ * version); the first `retrieve` (with the planner statistics' catalog read) and `close`. `open` is the stages
  * after the imports up to the store (what `openPGliteStore` costs); `CPU` is
  * what the process spent (user + system) over the same span, which a loaded
  * machine inflates less than wall time. Writes `pglite-open-bench.json`;
