@@ -84,6 +84,24 @@ describe('planner statistics of the Drizzle store', () => {
     await store.close();
   });
 
+  it('runs no statement for them at open: the first retrieval reads the catalog', async () => {
+    const database = await db;
+    const writer = await createDrizzleStore({ db: database });
+    await writer.apply(scope, notes(0, 20), provenance);
+    await writer.close();
+    const catalogReads = () => logged.filter((entry) => entry.query.includes('pg_stats')).length;
+    logged.length = 0;
+    const store = await createDrizzleStore({ db: database });
+    expect(catalogReads()).toBe(0);
+    // Changes before the first read are counted against the table's size read then.
+    await store.apply(scope, notes(20, 10), provenance);
+    await store.retrieve({ scope, cue: 'tea', limit: 3 });
+    await store.retrieve({ scope, cue: 'tea', limit: 3 });
+    expect(catalogReads()).toBe(2); // the read, and the one after the analysis
+    expect(analyses()).toBe(1);
+    await store.close();
+  });
+
   it('analyzes a table no analysis ever saw at its first retrieval, however it was filled', async () => {
     const database = await db;
     const writer = await createDrizzleStore({ db: database });
@@ -126,11 +144,16 @@ describe('planner statistics of the Drizzle store', () => {
     const database = await db;
     const store = await createDrizzleStore({ db: database });
     await store.apply(scope, notes(0, 60), provenance);
-    const refused = vi.spyOn(database, 'execute').mockImplementationOnce(() => {
-      throw Object.assign(new Error('canceling statement due to lock timeout'), {
-        code: '55P03',
+    const execute = database.execute.bind(database);
+    // The first statement of the retrieval reads the catalog; the second, the analysis, fails.
+    const refused = vi
+      .spyOn(database, 'execute')
+      .mockImplementationOnce(execute)
+      .mockImplementationOnce(() => {
+        throw Object.assign(new Error('canceling statement due to lock timeout'), {
+          code: '55P03',
+        });
       });
-    });
     await expect(store.retrieve({ scope, cue: 'tea', limit: 3 })).rejects.toSatisfy(
       MemoryUnavailable.isInstance,
     );
@@ -144,7 +167,7 @@ describe('planner statistics of the Drizzle store', () => {
 
   it('analyzes before a bulk write once the store changed 10 000 rows plus three times the table', async () => {
     const database = await db;
-    const statistics = await PlannerStatistics.read(database);
+    const statistics = PlannerStatistics.deferred(database);
     statistics.noteChanges(10_000);
     await statistics.refreshForBulkWrite();
     expect(analyses()).toBe(0);
