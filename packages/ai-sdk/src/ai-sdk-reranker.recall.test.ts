@@ -41,7 +41,9 @@ describe('hydrate with the AI SDK reranker', () => {
     }).hydrate(user, 'tea');
     expect(block.recalled[0]?.record.text).toBe('tea memory c');
     expect(block.recalled[0]?.rerankScore).toBe(0.9);
-    expect(block.degraded.conditions).toEqual([]);
+    expect(block.degraded.conditions.map(({ code }) => code)).not.toContain(
+      DegradationCode.rerankFailed,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.query).toBe('tea');
     expect(calls.flatMap(({ documents }) => documents.values as string[]).sort()).toEqual(
@@ -116,13 +118,16 @@ describe('hydrate with the AI SDK reranker', () => {
   it('stops waiting after the timeout, aborting the model request', async () => {
     const user = await seeded();
     const { model, calls } = unansweringModel();
+    const unreranked = await createMemory({ store, clock, recall }).hydrate(user, 'tea');
     const block = await createMemory({
       store,
       clock,
       recall,
       rerank: { reranker: createAiSdkReranker({ model, maxRetries: 0 }), timeoutMs: 20 },
     }).hydrate(user, 'tea');
+    expect(block.recalled).toEqual(unreranked.recalled);
     expect(block.degraded.conditions).toEqual([
+      ...unreranked.degraded.conditions,
       {
         code: DegradationCode.rerankFailed,
         detail:
