@@ -1,3 +1,6 @@
+// The AI SDK reranker inside `hydrate`: what `@symfonic/memory` tests with rerankers written to
+// the port, here with the AI SDK's own mock models, so the adapter's requests and failures are
+// the ones recall sees.
 import { DegradationCode, type MemoryScope } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
@@ -6,11 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { answeringModel, scoringModel, unansweringModel } from './__fixtures__/reranking-models.js';
 import { createAiSdkReranker } from './ai-sdk-reranker.js';
 
-/**
- * The AI SDK reranker inside `hydrate`: what `@symfonic/memory` tests with rerankers written to
- * the port, here with the AI SDK's own mock models, so the adapter's requests and failures are
- * the ones recall sees.
- */
 const clock = () => new Date('2026-11-30T12:00:00Z');
 const recall = { weights: { relevance: 1, salience: 0, recency: 0 } };
 const store = createInMemoryStore();

@@ -1,5 +1,7 @@
-import type { MemoryStore, MemoryWriter } from '@symfonic/core';
-import { flatten } from '@symfonic/core';
+// `remember` and `toolResult` of `@symfonic/memory` on the AI SDK's own tool-calling shapes: the
+// cases `@symfonic/memory` runs on every other provider family's shape, run here because only
+// this package may import `ai`.
+import { flatten, type MemoryStore, type MemoryWriter } from '@symfonic/core';
 import {
   createMemory,
   type Memory,
@@ -22,12 +24,6 @@ import {
   weatherCall,
 } from './__fixtures__/ai-sdk-tool-replies.js';
 import { aiSdkMemoryTool } from './ai-sdk-memory-tool.js';
-
-/**
- * `remember` and `toolResult` of `@symfonic/memory` on the AI SDK's own tool-calling shapes: the
- * cases `@symfonic/memory` runs on every other provider family's shape, run here because only
- * this package may import `ai`.
- */
 
 /** The answer text carrying `ops`, as a model writes it without the tool. */
 function opsJson(ops: readonly Record<string, unknown>[]): string {
