@@ -18,6 +18,7 @@ export {
   checkEmbeddingBatch,
   type ExpectedEmbeddingBatch,
 } from './embedding/check-embedding-batch.js';
+export { type DistinctEmbedder, embedDistinct } from './embedding/embed-distinct.js';
 export { embedTexts } from './embedding/embed-texts.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
@@ -125,6 +126,7 @@ export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';
 export { requireVisible } from './require-visible.js';
 export { requireWithin } from './require-within.js';
+export { checkRerankScores, type ExpectedRerankScores } from './rerank/check-rerank-scores.js';
 export {
   type Degradation,
   DegradationCode,
