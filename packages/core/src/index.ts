@@ -154,6 +154,7 @@ export { formatScore } from './settle/format-score.js';
 export { limitReason } from './settle/limit-reason.js';
 export { type SettledCandidates, settleCandidates } from './settle/settle-candidates.js';
 export { similarityOf } from './similarity-of.js';
+export { BackendRanking, type BackendRankingOptions } from './store-kit/backend-ranking.js';
 export { DefinedStore, defineStore } from './store-kit/define-store.js';
 export type {
   AcceptedOp,

@@ -2,6 +2,7 @@ import {
   type AcceptedOp,
   type AppliedOp,
   type BackendListOptions,
+  BackendRanking,
   type ChangePosition,
   type ConversationTurn,
   compareCandidates,
@@ -84,12 +85,8 @@ const holderKey = (scope: MemoryScope, layer: string, text: string): string =>
  * vectors, fused by core's `fuseRankings`). It implements the backend port
  * only; `defineStore` adds every rule a store owes.
  */
-export class MapBackend implements StoreBackend {
+export class MapBackend extends BackendRanking implements StoreBackend {
   readonly kind = 'map store';
-  readonly embedder: EmbeddingProvider | undefined;
-  readonly storesVectors: boolean;
-  readonly embedsCue: boolean;
-  readonly scanBudget = 1_000;
   readonly #weights: FusionWeights;
   readonly #memories = new Map<string, Entry>();
   /** The id of the live memory holding each {@link holderKey}. */
@@ -99,9 +96,7 @@ export class MapBackend implements StoreBackend {
   #clock = 0;
 
   constructor(embedder: EmbeddingProvider | undefined, weights: FusionWeights) {
-    this.embedder = embedder;
-    this.storesVectors = embedder !== undefined;
-    this.embedsCue = weights.vector > 0;
+    super({ embedder, weights, scanBudget: 1_000 });
     this.#weights = weights;
   }
 
