@@ -28,6 +28,7 @@ export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
 export { compareCodePoints } from './feed/compare-code-points.js';
 export { compareScopes } from './feed/compare-scopes.js';
 export { decideRestore, type HeldMemory } from './feed/decide-restore.js';
+export { decideTurnRestore, type HeldTurn } from './feed/decide-turn-restore.js';
 export { feedCursor, type TurnPosition } from './feed/feed-cursor.js';
 export { type FeedOptions, feedOptionsSchema } from './feed/feed-options.js';
 export { type LoggedTurn, loggedTurnSchema, type TurnPage } from './feed/logged-turn.js';

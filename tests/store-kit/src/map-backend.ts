@@ -14,6 +14,7 @@ import {
   type Degradation,
   DegradationCode,
   decideRestore,
+  decideTurnRestore,
   type EmbeddingProvider,
   type FeedRead,
   type FeedTurn,
@@ -503,28 +504,17 @@ export class MapBackend extends BackendRanking implements StoreBackend {
         sameScope(entry.scope, turn.scope),
       );
       const logged = here.find((entry) => entry.turn.turnId === turn.turnId);
-      if (!logged) {
+      if (logged && newTurns.includes(logged)) return { status: 'present' };
+      const outcome = decideTurnRestore(logged && { ...logged.turn, at: logged.at }, turn);
+      if (outcome.status === 'imported') {
         newTurns.push({
           scope: structuredClone(turn.scope),
           turn: { turnId: turn.turnId, speaker: turn.speaker, text: turn.text, turn: turn.turn },
           at: new Date(turn.at),
           arrival: here.length,
         });
-        return { status: 'imported' };
       }
-      if (newTurns.includes(logged)) return { status: 'present' };
-      const same =
-        logged.turn.speaker === turn.speaker &&
-        logged.turn.text === turn.text &&
-        logged.turn.turn === turn.turn &&
-        logged.at.getTime() === turn.at.getTime();
-      return same
-        ? { status: 'present' }
-        : {
-            status: 'refused',
-            code: 'conflict',
-            reason: `turn "${turn.turnId}" is already logged at this scope with a different speaker, text, number or time`,
-          };
+      return outcome;
     });
     for (const [id, entry] of staged) {
       this.#memories.set(id, entry);
