@@ -34,6 +34,7 @@ export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
 export { compareCodePoints } from './feed/compare-code-points.js';
 export { compareScopes } from './feed/compare-scopes.js';
 export { decideRestore, type HeldMemory } from './feed/decide-restore.js';
+export { decideTurnRestore, type HeldTurn } from './feed/decide-turn-restore.js';
 export { feedCursor, type TurnPosition } from './feed/feed-cursor.js';
 export { type FeedOptions, feedOptionsSchema } from './feed/feed-options.js';
 export { type LoggedTurn, loggedTurnSchema, type TurnPage } from './feed/logged-turn.js';
@@ -161,6 +162,7 @@ export { formatScore } from './settle/format-score.js';
 export { limitReason } from './settle/limit-reason.js';
 export { type SettledCandidates, settleCandidates } from './settle/settle-candidates.js';
 export { similarityOf } from './similarity-of.js';
+export { BackendRanking, type BackendRankingOptions } from './store-kit/backend-ranking.js';
 export { DefinedStore, defineStore } from './store-kit/define-store.js';
 export type {
   AcceptedOp,

@@ -9,7 +9,7 @@ import {
 } from '@symfonic/core';
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
-import { provenanceOf } from '../rows/provenance-of.js';
+import { memoryVersionOf } from '../rows/memory-version-of.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { memoryVersions } from '../schema/memory-versions.js';
@@ -319,17 +319,7 @@ async function heldMemories(
         ...(metadata == null ? {} : { metadata }),
       });
     }
-    versions.push({
-      memoryId: row.memoryId,
-      version: row.version,
-      change: row.change,
-      layer: row.layer,
-      text: row.text,
-      ...(row.context === null ? {} : { context: row.context }),
-      salience: row.salience,
-      provenance: provenanceOf(row),
-      at: row.at,
-    });
+    versions.push(memoryVersionOf(row));
   }
   const unheld = ids.filter((id) => !held.has(id));
   if (unheld.length === 0) return held;
