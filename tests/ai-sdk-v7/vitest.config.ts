@@ -28,12 +28,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: [
-      'packages/ai-sdk/src/**/*.test.ts',
-      'packages/memory/src/ai-sdk/ai-sdk-embedder.test.ts',
-      'packages/memory/src/ai-sdk/ai-sdk-reranker.test.ts',
-      'tests/ai-sdk-v7/checks/**/*.test.ts',
-    ],
+    include: ['packages/ai-sdk/src/**/*.test.ts', 'tests/ai-sdk-v7/checks/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'packages/ai-sdk/src/readme.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { benchMachine, renderFigures, writeFiguresFile } from '@symfonic/test-support';
 import { Command, InvalidArgumentError } from 'commander';
 import type { EvalDataset } from './eval-dataset.js';
 import { evalSystems } from './eval-systems.js';
@@ -9,7 +11,7 @@ import { type ExperimentRow, runExperiments } from './experiments/run-experiment
 import { type LocomoLoad, loadLocomo } from './load-locomo.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readEvalDataset } from './read-eval-dataset.js';
-import { renderResultsTable } from './render-results-table.js';
+import { resultsFigures } from './results-figures.js';
 import { datasetPath, shippedDatasets } from './shipped-datasets.js';
 
 /** Where the command writes: stdout for results, stderr for progress and notes. */
@@ -30,6 +32,8 @@ interface EvalCommandOptions {
   readonly experiments: boolean;
   readonly json?: string | true;
   readonly details: boolean;
+  readonly figures?: string;
+  readonly categoryFigures?: string;
   readonly progress: boolean;
 }
 
@@ -127,6 +131,14 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
     )
     .option('--json [path]', 'write the results as JSON to path, or print JSON instead of tables')
     .option('--details', "include every question's outcome in the JSON", false)
+    .option(
+      '--figures <section>',
+      "write the overall table to figures/<section>.json, for `pnpm figures` to put in this harness's README",
+    )
+    .option(
+      '--category-figures <section>',
+      'write the R@10-by-category table to figures/<section>.json, likewise',
+    )
     .option('--no-progress', 'no progress bar or lines on stderr')
     .action(async (options: EvalCommandOptions) => {
       const { stdout, stderr } = streams;
@@ -198,7 +210,21 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
         ),
         ...(experiments ? { experiments } : {}),
       };
-      const tables = `${renderResultsTable(results)}${experiments ? `\n${renderExperiments(experiments)}\n` : ''}`;
+      const [overall, perCategory] = resultsFigures(results, {
+        section: options.figures ?? '',
+        categorySection: options.categoryFigures ?? '',
+        measured: `\`pnpm eval ${process.argv.slice(2).join(' ')}\`, on ${benchMachine()}`,
+      });
+      const figuresFolder = new URL('../figures/', import.meta.url);
+      for (const figures of [overall, perCategory]) {
+        if (figures.section === '') continue;
+        const path = fileURLToPath(new URL(`${figures.section}.json`, figuresFolder));
+        writeFiguresFile(path, figures);
+        stderr.write(`figures written to ${path}\n`);
+      }
+      const resultTables =
+        results.length === 0 ? '' : `${renderFigures(overall)}\n\n${renderFigures(perCategory)}\n`;
+      const tables = `${resultTables}${experiments ? `\n${renderExperiments(experiments)}\n` : ''}`;
       if (options.json === true) {
         stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       } else {

@@ -1,4 +1,7 @@
 export { OpsObjectFilter, type ToolMemory, type WithheldOps } from '@symfonic/memory';
+export { type AiSdkEmbedderOptions, createAiSdkEmbedder } from './ai-sdk-embedder.js';
+export { aiSdkMemoryTool, type MemoryToolInput } from './ai-sdk-memory-tool.js';
+export { type AiSdkRerankerOptions, createAiSdkReranker } from './ai-sdk-reranker.js';
 export type {
   MemoryDegradation,
   MemoryFinish,

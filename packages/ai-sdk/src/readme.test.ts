@@ -26,3 +26,25 @@ it('runs the README testing example through the published @symfonic/ai-sdk/test 
     'Noted.\n\n```json\n{"ops":[{"op":"add","text":"The user lives in Lyon"}]}\n```',
   );
 });
+
+it('runs the tool-call loop of the README, which prints what the README says it prints', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const code = fencedBlocks(readme, 'js').find((block) => block.includes('aiSdkMemoryTool'));
+  const output = fencedBlocks(readme, 'text').find((block) => block.includes('tool-call: '));
+  expect(code).toBeDefined();
+  expect(output).toBe(
+    "[ 'tool-call: The user is allergic to peanuts' ]\nmemory_ops: 1 of 1 ops applied.\nop 0 (add): applied\nNoted: no peanuts.\n",
+  );
+  expect(await runModule(code as string, packageDirectory)).toBe(output);
+});
+
+it('runs the AI SDK reranker example of the README, which prints what the README says it prints', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const code = fencedBlocks(readme, 'js').find((block) => block.includes('createAiSdkReranker'));
+  const output = fencedBlocks(readme, 'text').find((block) => block.includes('rerank-failed'));
+  expect(code).toBeDefined();
+  expect(output).toBe(
+    "[semantic #1] The user drinks coffee at 7, and coffee again at noon\n[semantic #1] The user takes oat milk in their coffee\n0.92 beyond the 1-memory limit\n[semantic #1] The user drinks coffee at 7, and coffee again at noon\n[ 'no-embedder', 'rerank-failed' ]\n",
+  );
+  expect(await runModule(code as string, packageDirectory)).toBe(output);
+});

@@ -1,10 +1,10 @@
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory, memoryToolName } from '@symfonic/memory';
-import { aiSdkMemoryTool } from '@symfonic/memory/ai-sdk';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { aiSdkMemoryTool } from './ai-sdk-memory-tool.js';
 import type { MemoryReport } from './memory-report.js';
 import { symfonicMemory } from './symfonic-memory.js';
 import { answerWithOps, type ScriptedStep, scriptedModel } from './testing/scripted-model.js';

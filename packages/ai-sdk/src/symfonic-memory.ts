@@ -46,7 +46,7 @@ export interface SymfonicMemoryOptions {
   /** The speakers the turns are logged under (default `user` and `assistant`). */
   readonly speakers?: { readonly user?: string; readonly assistant?: string };
   /**
-   * The name of the memory tool (`aiSdkMemoryTool()` of `@symfonic/memory/ai-sdk`, given
+   * The name of the memory tool (`aiSdkMemoryTool()` of this package, given
    * without `execute`) whose calls `remember` reads beside the answer; default `memory_ops`.
    */
   readonly toolName?: string;

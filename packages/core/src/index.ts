@@ -18,16 +18,23 @@ export {
   checkEmbeddingBatch,
   type ExpectedEmbeddingBatch,
 } from './embedding/check-embedding-batch.js';
+export { type DistinctEmbedder, embedDistinct } from './embedding/embed-distinct.js';
 export { embedTexts } from './embedding/embed-texts.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
 export { SymfonicError, type SymfonicErrorOptions } from './errors/symfonic-error.js';
 export { featureHash } from './feature-hash.js';
+export {
+  type CheckedEntry,
+  checkLoggedTurn,
+  checkRestoredMemory,
+} from './feed/checked-restore-entry.js';
 export { type ChangePosition, compareChanges } from './feed/compare-changes.js';
 export { compareCodePoints } from './feed/compare-code-points.js';
 export { compareScopes } from './feed/compare-scopes.js';
 export { decideRestore, type HeldMemory } from './feed/decide-restore.js';
+export { decideTurnRestore, type HeldTurn } from './feed/decide-turn-restore.js';
 export { feedCursor, type TurnPosition } from './feed/feed-cursor.js';
 export { type FeedOptions, feedOptionsSchema } from './feed/feed-options.js';
 export { type LoggedTurn, loggedTurnSchema, type TurnPage } from './feed/logged-turn.js';
@@ -120,6 +127,7 @@ export { rendersBlank } from './renders-blank.js';
 export { requireOpList } from './require-op-list.js';
 export { requireVisible } from './require-visible.js';
 export { requireWithin } from './require-within.js';
+export { checkRerankScores, type ExpectedRerankScores } from './rerank/check-rerank-scores.js';
 export {
   type Degradation,
   DegradationCode,
@@ -154,6 +162,7 @@ export { formatScore } from './settle/format-score.js';
 export { limitReason } from './settle/limit-reason.js';
 export { type SettledCandidates, settleCandidates } from './settle/settle-candidates.js';
 export { similarityOf } from './similarity-of.js';
+export { BackendRanking, type BackendRankingOptions } from './store-kit/backend-ranking.js';
 export { DefinedStore, defineStore } from './store-kit/define-store.js';
 export type {
   AcceptedOp,

@@ -100,6 +100,34 @@ describe('importScope', () => {
     expect(report.complete).toBe(false);
   });
 
+  it('checks each field of a line once, with the path of what is wrong in the reason', async () => {
+    const lines = await dumpOf(await seeded(), user);
+    const memory = JSON.parse(lines[1] as string);
+    const turn = JSON.parse(lines.at(-2) as string);
+    const version = memory.versions[0];
+    const tampered = [
+      lines[0] as string,
+      JSON.stringify({ ...memory, id: 'no-text', versions: [{ ...version, text: 7 }] }),
+      JSON.stringify({ ...memory, id: 'own-id', versions: [{ ...version, memoryId: 'x' }] }),
+      JSON.stringify({ ...memory, id: 'bad-metadata', metadata: 'not an object' }),
+      JSON.stringify({ ...memory, id: 'bad-time', versions: [{ ...version, at: 'yesterday' }] }),
+      JSON.stringify({ ...memory, id: '' }),
+      JSON.stringify({ ...turn, speaker: 7 }),
+      JSON.stringify({ ...turn, turnId: 't2', at: 'now' }),
+    ];
+    const report = await importScope(createInMemoryStore(), tampered);
+    expect(report.refused.map(({ line, code, reason }) => ({ line, code, reason }))).toEqual([
+      { line: 2, code: 'malformed', reason: expect.stringMatching(/^versions\.0\.text: /) },
+      { line: 3, code: 'malformed', reason: expect.stringMatching(/^versions\.0: .*memoryId/) },
+      { line: 4, code: 'malformed', reason: expect.stringMatching(/^metadata: /) },
+      { line: 5, code: 'malformed', reason: expect.stringMatching(/^versions\.0\.at: /) },
+      { line: 6, code: 'malformed', reason: expect.stringMatching(/^id: /) },
+      { line: 7, code: 'malformed', reason: expect.stringMatching(/^speaker: /) },
+      { line: 8, code: 'malformed', reason: expect.stringMatching(/^at: /) },
+    ]);
+    expect(report.imported).toEqual({ memories: 0, turns: 0 });
+  });
+
   it('reports a dump cut short as not complete, having imported what it read', async () => {
     const lines = await dumpOf(await seeded(), user);
     const report = await importScope(createInMemoryStore(), lines.slice(0, 2));

@@ -1,4 +1,6 @@
 import {
+  checkLoggedTurn,
+  checkRestoredMemory,
   InvalidMemoryInput,
   isWithin,
   Limits,
@@ -9,21 +11,11 @@ import {
   type RestoredMemory,
   type RestoreOutcome,
   type RestoreResult,
-  restoredHistoryProblem,
   sameScope,
   toScope,
 } from '@symfonic/core';
 import type { z } from 'zod';
-import {
-  type DumpHeader,
-  type DumpMemory,
-  type DumpTurn,
-  dumpEndSchema,
-  dumpFormat,
-  dumpHeaderSchema,
-  dumpMemorySchema,
-  dumpTurnSchema,
-} from './dump-format.js';
+import { type DumpHeader, dumpEndSchema, dumpFormat, dumpHeaderSchema } from './dump-format.js';
 import {
   type ImportProgress,
   type ImportReport,
@@ -32,6 +24,12 @@ import {
   type LineRefusalCode,
   type RefusedLine,
 } from './import-report.js';
+import {
+  type MemoryLineFields,
+  memoryLineFieldsSchema,
+  type TurnLineFields,
+  turnLineFieldsSchema,
+} from './line-fields.js';
 import { remappedMemoryId } from './remapped-memory-id.js';
 
 /**
@@ -157,15 +155,12 @@ export async function importScope(
   let writing: Promise<void> | undefined;
   const flush = async () => {
     if (pending.length === 0 || target === undefined) return;
-    const taken = { memories, turns };
+    const batch = { memories, turns };
     const sent = pending;
     const linesRead = lineNumber;
     memories = [];
     turns = [];
     pending = [];
-    const batch = mintsIds
-      ? { ...taken, memories: await Promise.all(taken.memories.map(withRemappedId)) }
-      : taken;
     await writing;
     options.signal?.throwIfAborted();
     const write = store.restore(target, batch).then((result) => tally(result, sent, linesRead));
@@ -205,7 +200,7 @@ export async function importScope(
     }
     if (kind === 'memory') read.memories += 1;
     else if (kind === 'turn') read.turns += 1;
-    const entry = readEntry(json, kind, lineNumber, remap, target);
+    const entry = await readEntry(json, kind, lineNumber, remap, target, mintsIds);
     if ('refusal' in entry) {
       refuse(entry.refusal);
       continue;
@@ -224,16 +219,6 @@ export async function importScope(
   await writing;
   const complete = end !== undefined && end.memories === read.memories && end.turns === read.turns;
   return { imported, present, refused, complete };
-}
-
-/** `memory` (already moved by the remap) under the id {@link remappedMemoryId} derives for it. */
-async function withRemappedId(memory: RestoredMemory): Promise<RestoredMemory> {
-  const id = await remappedMemoryId(memory.id, memory.scope);
-  return {
-    ...memory,
-    id,
-    versions: memory.versions.map((version) => ({ ...version, memoryId: id })),
-  };
 }
 
 /** The JSON value of a line, or the marker of one that is not JSON. */
@@ -322,14 +307,24 @@ type Entry =
   | { readonly kind: 'turn'; readonly id: string; readonly turn: LoggedTurn }
   | { readonly refusal: RefusedLine };
 
-/** A memory or turn line, checked and placed (remapped), or the reason it is refused. */
-function readEntry(
+/**
+ * A memory or turn line, checked and placed (remapped), or the reason it is
+ * refused. Each field is checked once: the line's own fields (its kind and
+ * times, whether it is deleted, which keys it has) by
+ * {@link memoryLineFieldsSchema} or {@link turnLineFieldsSchema}, the rest
+ * by core as a restore checks it (`checkRestoredMemory`, `checkLoggedTurn`),
+ * whose checked entry the store then takes without parsing it again. A
+ * remap that mints ids (`mintsIds`) gives the memory its new id before core
+ * checks it.
+ */
+async function readEntry(
   json: unknown,
   kind: string,
   line: number,
   remap: ScopeRemap | undefined,
   target: MemoryScope,
-): Entry {
+  mintsIds: boolean,
+): Promise<Entry> {
   const id = idOf(json);
   const refusal = (code: LineRefusalCode, reason: string, lineKind = kind): Entry => ({
     refusal: {
@@ -347,72 +342,75 @@ function readEntry(
     );
   }
   const parsed =
-    kind === 'memory' ? dumpMemorySchema.safeParse(json) : dumpTurnSchema.safeParse(json);
+    kind === 'memory'
+      ? memoryLineFieldsSchema.safeParse(json)
+      : turnLineFieldsSchema.safeParse(json);
   if (!parsed.success) return refusal(LineRefusal.malformed, summary(parsed.error));
-  const entry = parsed.data;
+  const fields = parsed.data;
   const scope =
-    remap === undefined || !isWithin(entry.scope, remap.from)
-      ? entry.scope
-      : moved(entry.scope, remap);
+    remap === undefined || !isWithin(fields.scope, remap.from)
+      ? fields.scope
+      : moved(fields.scope, remap);
   if (!isWithin(scope, target)) {
     return refusal(
       LineRefusal.outsideScope,
       `its scope "${text(scope)}" is not at or below the dump's scope "${text(target)}"`,
     );
   }
-  if (entry.kind === 'turn') return turnEntry(entry, scope);
-  return memoryEntry(entry, scope, refusal);
+  if (fields.kind === 'turn') return turnEntry(fields, scope, refusal);
+  const memoryId = mintsIds ? await remappedMemoryId(fields.id, scope) : fields.id;
+  return memoryEntry(fields, scope, memoryId, refusal);
 }
 
-function turnEntry(entry: DumpTurn, scope: MemoryScope): Entry {
-  return {
-    kind: 'turn',
-    id: entry.turnId,
-    turn: {
-      scope,
-      turnId: entry.turnId,
-      speaker: entry.speaker,
-      text: entry.text,
-      turn: entry.turn,
-      at: new Date(entry.at),
-    },
-  };
-}
-
-function memoryEntry(
-  entry: DumpMemory,
+function turnEntry(
+  fields: TurnLineFields,
   scope: MemoryScope,
   refusal: (code: LineRefusalCode, reason: string) => Entry,
 ): Entry {
-  const versions = entry.versions.map((version) => ({
-    memoryId: entry.id,
-    ...version,
-    at: new Date(version.at),
-  }));
-  const first = versions[0];
-  const last = versions.at(-1);
-  if (first?.at.toISOString() !== entry.createdAt || last?.at.toISOString() !== entry.updatedAt) {
+  const checked = checkLoggedTurn({
+    scope,
+    turnId: fields.turnId,
+    speaker: fields.speaker,
+    text: fields.text,
+    turn: fields.turn,
+    at: new Date(fields.at),
+  });
+  if (!checked.success) return refusal(LineRefusal.malformed, summary(checked.error));
+  return { kind: 'turn', id: checked.entry.turnId, turn: checked.entry };
+}
+
+function memoryEntry(
+  fields: MemoryLineFields,
+  scope: MemoryScope,
+  id: string,
+  refusal: (code: LineRefusalCode, reason: string) => Entry,
+): Entry {
+  const first = fields.versions[0];
+  const last = fields.versions.at(-1);
+  if (first?.at !== fields.createdAt || last?.at !== fields.updatedAt) {
     return refusal(
       LineRefusal.malformed,
       'createdAt and updatedAt must be the times of the first and the last version',
     );
   }
-  if ((last.change === 'deleted') !== entry.deleted) {
+  if ((last.change === 'deleted') !== fields.deleted) {
     return refusal(
       LineRefusal.malformed,
       '"deleted" must say whether the last version is a deletion',
     );
   }
-  const memory: RestoredMemory = {
-    id: entry.id,
+  const checked = checkRestoredMemory({
+    id,
     scope,
-    ...(entry.metadata === undefined ? {} : { metadata: entry.metadata }),
-    versions,
-  };
-  // The fields were checked with the line; what is left is the history's shape.
-  const problem = restoredHistoryProblem(memory);
-  if (problem !== undefined) return refusal(LineRefusal.malformed, `versions: ${problem}`);
-  return { kind: 'memory', id: entry.id, memory };
+    ...(fields.metadata === undefined ? {} : { metadata: fields.metadata }),
+    versions: fields.versions.map((version) => ({
+      ...version,
+      memoryId: id,
+      at: new Date(version.at),
+    })),
+  });
+  if (!checked.success) return refusal(LineRefusal.malformed, summary(checked.error));
+  return { kind: 'memory', id: fields.id, memory: checked.entry };
 }
 
 function idOf(json: unknown): string | undefined {
@@ -422,9 +420,13 @@ function idOf(json: unknown): string | undefined {
   return value === undefined ? undefined : value.slice(0, Limits.id);
 }
 
-/** The first issues of a refused line, by path and rule (never the values). */
+/**
+ * The first issues of a refused line, by path and rule (never the values).
+ * A version's `memoryId` is the line's `id`, so its issues repeat the `id`'s.
+ */
 function summary(error: z.ZodError): string {
   return error.issues
+    .filter((issue) => !(issue.path[0] === 'versions' && issue.path[2] === 'memoryId'))
     .slice(0, 3)
     .map((issue) =>
       issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,

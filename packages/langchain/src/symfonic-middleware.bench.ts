@@ -10,7 +10,8 @@
  *    filtering model's cost per turn is in the difference).
  *
  * Run it with `pnpm --filter @symfonic/langchain bench` after a build;
- * `BENCH_RUNS` grows or shrinks it.
+ * `BENCH_RUNS` grows or shrinks it. With `FIGURES=1` it also writes the README's table (the
+ * medians) to `figures/middleware-cost.json` for `pnpm figures`.
  */
 import { AIMessage, AIMessageChunk, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
@@ -18,6 +19,7 @@ import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
 import { createAgent } from 'langchain';
 import type { MemoryReport } from './memory-report.js';
 import { symfonicMiddleware } from './symfonic-middleware.js';
@@ -130,3 +132,24 @@ const ratio = (left: number[], right: number[]) =>
 console.log(
   `\nmedian ratio wrapped/bare: invoke ${ratio(wrappedInvoke, bareInvoke)}, stream ${ratio(wrappedStreamed, bareStreamed)}`,
 );
+const median = (times: number[]) => `${percentile(times, 0.5).toFixed(1)} ms`;
+const figures: Figures = {
+  document: 'packages/langchain/README.md',
+  section: 'middleware-cost',
+  measured: `\`pnpm --filter @symfonic/langchain bench\`, medians of ${runs} turns after ${warmup} warm-up rounds, interleaved, on ${benchMachine()}`,
+  columns: [
+    { title: 'one agent turn' },
+    { title: 'bare `createAgent`' },
+    { title: 'with the middleware' },
+  ],
+  rows: [
+    ['`invoke`', median(bareInvoke), median(wrappedInvoke)],
+    [
+      `\`stream\`, \`messages\` mode, ${words.length} chunks`,
+      median(bareStreamed),
+      median(wrappedStreamed),
+    ],
+  ],
+};
+console.log(`\n${renderFigures(figures)}`);
+saveFigures(figures, new URL('../', import.meta.url));

@@ -10,7 +10,8 @@
  *
  * The memories are loaded through the store directly (batches of 256, the
  * most one apply takes), the store closed, then the server started on the
- * same folder. Not a test: it prints a table.
+ * same folder. Not a test: it prints a table; with `FIGURES=1` it also writes it to
+ * `figures/mcp-bench.json` for `pnpm figures` to put in the README.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { Limits } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
 import { connectStdio } from './testing/server-process.js';
 
 const memories = Number(process.env.MEMORIES ?? 10_000);
@@ -90,7 +92,7 @@ async function time(call: () => Promise<unknown>): Promise<number[]> {
   return times.sort((left, right) => left - right);
 }
 
-const rows: string[] = [];
+const rows: string[][] = [];
 for (const embedder of embedders) {
   const folder = mkdtempSync(join(tmpdir(), 'symfonic-mcp-bench-'));
   try {
@@ -127,9 +129,15 @@ for (const embedder of embedders) {
         ['`hydrate` in process, no MCP', hydrate],
         ['`memory_remember` over stdio', remember],
       ] as const) {
-        rows.push(
-          `| ${embedder} | ${memories.toLocaleString('en')} | ${what} | ${calls} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${Math.round(rate).toLocaleString('en')} |`,
-        );
+        rows.push([
+          embedder,
+          memories.toLocaleString('en'),
+          what,
+          String(calls),
+          percentile(times, 0.5).toFixed(1),
+          percentile(times, 0.95).toFixed(1),
+          Math.round(rate).toLocaleString('en'),
+        ]);
       }
     } finally {
       await session.close();
@@ -139,6 +147,20 @@ for (const embedder of embedders) {
   }
 }
 
-console.log('| embedder | memories | call | calls | p50 ms | p95 ms | load, memories/s |');
-console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |');
-for (const row of rows) console.log(row);
+const figures: Figures = {
+  document: 'packages/mcp-server/README.md',
+  section: 'mcp-bench',
+  measured: `\`pnpm --filter @symfonic/mcp-server bench\`, ${calls} calls after the warm-up ones, on ${benchMachine()}`,
+  columns: [
+    { title: 'embedder' },
+    { title: 'memories', align: 'right' },
+    { title: 'call' },
+    { title: 'calls', align: 'right' },
+    { title: 'p50 ms', align: 'right' },
+    { title: 'p95 ms', align: 'right' },
+    { title: 'load, memories/s', align: 'right' },
+  ],
+  rows,
+};
+console.log(renderFigures(figures));
+saveFigures(figures, new URL('../', import.meta.url));

@@ -14,12 +14,14 @@
  * the heap after the last round is more than {@link allowedGrowthMb} above
  * the heap after the first (the heap before each sweep, with 1,000 sessions
  * alive, shows what they would hold if kept), so CI runs it as a check. Run with
- * `--expose-gc` (the script does).
+ * `--expose-gc` (the script does). With `FIGURES=1` it also writes its table to
+ * `figures/sessions-bench.json` for `pnpm figures` to put in the README.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
 import { bearerVerifier } from './bearer-verifier.js';
 import { defaultClientStateLimits } from './client-state-table.js';
 import { createMemoryServer } from './create-memory-server.js';
@@ -96,7 +98,7 @@ const endpoint = await serveHttp({
 
 collect();
 const baseline = process.memoryUsage().heapUsed;
-const rows: string[] = [];
+const rows: string[][] = [];
 const heaps: number[] = [];
 let leftAlive = 0;
 for (let opened = 0; opened < sessions; ) {
@@ -114,22 +116,41 @@ for (let opened = 0; opened < sessions; ) {
   const heap = process.memoryUsage().heapUsed;
   heaps.push(heap);
   leftAlive += endpoint.held().sessions;
-  rows.push(
-    `| ${opened.toLocaleString('en')} | ${live.toLocaleString('en')} | ${megabytes(held)} | ${endpoint.held().sessions} | ${megabytes(heap)} | ${megabytes(heap - baseline)} |`,
-  );
+  rows.push([
+    opened.toLocaleString('en'),
+    live.toLocaleString('en'),
+    megabytes(held),
+    String(endpoint.held().sessions),
+    megabytes(heap),
+    megabytes(heap - baseline),
+  ]);
 }
 await endpoint.close();
 await store.close();
+
+const figures: Figures = {
+  document: 'packages/mcp-server/README.md',
+  section: 'sessions-bench',
+  measured: `\`pnpm --filter @symfonic/mcp-server bench:sessions\`, ${sessions.toLocaleString('en')} sessions in rounds of ${round.toLocaleString('en')}, on ${benchMachine()}`,
+  columns: [
+    'opened',
+    'live before the sweep',
+    'heap then, MB',
+    'live after',
+    'heap after, MB',
+    'growth since start, MB',
+  ].map((title) => ({ title, align: 'right' as const })),
+  rows,
+};
 
 console.log(
   [
     `${sessions.toLocaleString('en')} sessions opened and abandoned, 100 principals, idle time ${defaultClientStateLimits.idleMs / 60_000} min (moved past after every ${round.toLocaleString('en')})`,
     '',
-    '| opened | live before the sweep | heap then, MB | live after | heap after, MB | growth since start, MB |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows,
+    renderFigures(figures),
   ].join('\n'),
 );
+saveFigures(figures, new URL('../', import.meta.url));
 const growth = ((heaps.at(-1) ?? 0) - (heaps[0] ?? 0)) / 1024 / 1024;
 if (leftAlive > 0 || growth > allowedGrowthMb) {
   console.error(

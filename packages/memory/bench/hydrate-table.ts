@@ -3,6 +3,7 @@
  * output (what `pnpm --filter @symfonic/memory bench` prints), so the figures
  * there are exactly a run's.
  */
+import { markdownTable } from '@symfonic/test-support';
 
 /** One line of the benchmark's table: a store and pinned-facts variant, in ms. */
 export interface HydrateBenchRow {
@@ -46,15 +47,8 @@ export function parseHydrateBench(output: string): HydrateBench {
     throw new Error('not the output of hydrate.bench.ts: no heading or machine line');
   const rows = [...output.matchAll(row)].map((match) => {
     const [, store = '', pinned = '', ...figures] = match;
-    const [p50, p95, storeP50, storeP95, oursP50, oursP95, candidates] = figures.map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const [p50 = 0, p95 = 0, storeP50 = 0, storeP95 = 0, oursP50 = 0, oursP95 = 0, candidates = 0] =
+      figures.map(Number);
     return { store, pinned, p50, p95, storeP50, storeP95, oursP50, oursP95, candidates };
   });
   if (rows.length === 0) throw new Error('the output of hydrate.bench.ts holds no table line');
@@ -66,14 +60,29 @@ const ms = (value: number) => value.toFixed(2);
 /** The README section for one run: what was measured on what, then the table (ms). */
 export function hydrateTable(bench: HydrateBench): string {
   const memories = bench.memories.toLocaleString('en-US');
+  const figure = { align: 'right' } as const;
   return [
     `Measured with \`BENCH_RUNS=${bench.runs}\` at ${memories} memories on ${bench.machine}, ms:`,
     '',
-    '| store | pinned | p50 | p95 | store p50 | store p95 | ours p50 | ours p95 | candidates |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...bench.rows.map(
-      (line) =>
-        `| ${line.store} | ${line.pinned} | ${ms(line.p50)} | ${ms(line.p95)} | ${ms(line.storeP50)} | ${ms(line.storeP95)} | ${ms(line.oursP50)} | ${ms(line.oursP95)} | ${line.candidates} |`,
+    markdownTable(
+      [
+        { title: 'store' },
+        { title: 'pinned' },
+        ...['p50', 'p95', 'store p50', 'store p95', 'ours p50', 'ours p95', 'candidates'].map(
+          (title) => ({ title, ...figure }),
+        ),
+      ],
+      bench.rows.map((line) => [
+        line.store,
+        line.pinned,
+        ms(line.p50),
+        ms(line.p95),
+        ms(line.storeP50),
+        ms(line.storeP95),
+        ms(line.oursP50),
+        ms(line.oursP95),
+        line.candidates,
+      ]),
     ),
   ].join('\n');
 }

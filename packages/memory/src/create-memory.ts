@@ -224,6 +224,11 @@ export function createMemory(options: MemoryOptions): Memory {
     }
   };
   const trusted = isDefinedStore(store);
+  // Whether a hydration asks the store anything: only then do the kit's calls parse its scope.
+  const hydrationAsksStore =
+    recentTurns > 0 ||
+    recallOptions.limit > 0 ||
+    (store.pinned !== undefined && recallOptions.pinned.limit > 0);
   const writes: WritePolicy = { ancestors: options.writes?.ancestors === true };
   const writer = (neededBy: string): BranchWritePorts => {
     if (!store.apply) {
@@ -281,6 +286,7 @@ export function createMemory(options: MemoryOptions): Memory {
             ...(relevance ? { relevance } : {}),
             ...(rerank ? { rerank } : {}),
             ...(trusted ? { answersChecked: true } : {}),
+            ...(trusted && hydrationAsksStore ? { scopeParsedByStore: true } : {}),
           },
           scope,
           cue,

@@ -27,7 +27,8 @@ describe('entry points', () => {
   it('keep the optional AI SDK out of the main entry, so users without `ai` are not broken', () => {
     const main = reach('index.ts');
     expect(main.packages).not.toContain('ai');
-    expect(main.files).not.toContain('ai-sdk/ai-sdk-embedder.ts');
+    expect(main.packages).not.toContain('@symfonic/ai-sdk');
+    expect(main.files).not.toContain('ai-sdk.ts');
     expect([...main.packages].sort()).toEqual([
       // The tracing API: a no-op until the app installs a tracer provider.
       '@opentelemetry/api',
@@ -92,13 +93,13 @@ describe('entry points', () => {
     ]);
   });
 
-  it('put the AI SDK embedder behind @symfonic/memory/ai-sdk', () => {
+  it('keep @symfonic/memory/ai-sdk as a re-export of @symfonic/ai-sdk, an optional peer', () => {
     const manifest = JSON.parse(readFileSync(join(source, '..', 'package.json'), 'utf8'));
     expect(manifest.exports['./ai-sdk']).toEqual({
       types: './dist/ai-sdk.d.ts',
       default: './dist/ai-sdk.js',
     });
-    expect(manifest.peerDependenciesMeta.ai).toEqual({ optional: true });
-    expect(reach('ai-sdk.ts').packages).toContain('ai');
+    expect(manifest.peerDependenciesMeta['@symfonic/ai-sdk']).toEqual({ optional: true });
+    expect([...reach('ai-sdk.ts').packages]).toEqual(['@symfonic/ai-sdk']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type ConversationTurnInput,
+  InvalidMemoryInput,
   isDefinedStore,
   type MemoryScope,
   type MemoryStore,
@@ -88,6 +89,67 @@ describe('a store built by defineStore is trusted', () => {
       const logged = await createMemory({ store: spying }).record(user, turn);
       expect(logged).toMatchObject({ turnId: 't1', text: 'hello', turn: 0 });
       expect(received[0] === turn).toBe(branded);
+    }
+  });
+
+  /** `store` with every read hydrate makes recorded: the scope each was handed. */
+  function readsOf(store: MemoryStore, branded: boolean) {
+    const handed: unknown[] = [];
+    const spying = overlay(
+      store,
+      {
+        recent: (scope, limit) => {
+          handed.push(scope);
+          return store.recent(scope, limit);
+        },
+        scanCandidates: (query) => {
+          handed.push(query.scope);
+          return store.scanCandidates(query);
+        },
+        pinned: (scope, options) => {
+          handed.push(scope);
+          return store.pinned(scope, options);
+        },
+      },
+      branded,
+    );
+    return { spying, handed };
+  }
+
+  it('hands a branded store the scope of hydrate as given, and a hand-written one the scope parsed', async () => {
+    for (const branded of [true, false]) {
+      const { spying, handed } = readsOf(createInMemoryStore(), branded);
+      const scope = { tenant: 'acme', path: ['user:1'] };
+      await createMemory({ store: spying }).hydrate(scope, 'tea');
+      // The window, recall and pinning each asked once: the kit parses the scope in each call.
+      expect(handed).toHaveLength(3);
+      for (const given of handed) {
+        expect(given).toEqual(scope);
+        expect(given === scope).toBe(branded);
+      }
+    }
+  });
+
+  it('refuses a malformed scope in hydrate whichever parses it, and parses it itself when it asks the store nothing', async () => {
+    const malformed = { tenant: 'a/b', path: [] };
+    const askingNothing = {
+      working: { recentTurns: 0 },
+      recall: { limit: 0, pinned: { limit: 0 } },
+    };
+    for (const [branded, options, asked] of [
+      // The kit's calls refuse it, each before its backend reads.
+      [true, {}, 3],
+      // Nothing asks the kit: hydrate parses it itself.
+      [true, askingNothing, 0],
+      // A hand-written store is never handed it.
+      [false, {}, 0],
+      [false, askingNothing, 0],
+    ] as const) {
+      const { spying, handed } = readsOf(createInMemoryStore(), branded);
+      await expect(
+        createMemory({ store: spying, ...options }).hydrate(malformed, 'tea'),
+      ).rejects.toSatisfy(InvalidMemoryInput.isInstance);
+      expect(handed).toHaveLength(asked);
     }
   });
 

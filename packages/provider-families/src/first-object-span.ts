@@ -1,4 +1,5 @@
-import { FeedResult, ObjectCandidates } from './object-candidates.js';
+import { FeedResult } from './json-object-scanner.js';
+import { ObjectCandidates } from './object-candidates.js';
 
 const openBrace = 0x7b;
 
@@ -47,7 +48,7 @@ export function firstObjectSpan(text: string): Span | undefined {
     for (let index = 0; index < parseCount; index++) {
       const parse = parses[index] as ObjectCandidates;
       const wasInString = isOpenBrace && parse.inString;
-      if (parse.feed(character, position, onObject) !== FeedResult.open) {
+      if (parse.feed(character, position) !== FeedResult.open) {
         spare = parse;
         continue;
       }
@@ -57,7 +58,7 @@ export function firstObjectSpan(text: string): Span | undefined {
     parseCount = live;
     if (isOpenBrace && !joined && !found) {
       if (spare) spare.restart(position);
-      parses[parseCount++] = spare ?? new ObjectCandidates(position);
+      parses[parseCount++] = spare ?? new ObjectCandidates(position, onObject);
     }
     if (found && !hasCandidateBefore(parses, parseCount, found.start)) return found;
     position = parseCount > 0 ? position + 1 : text.indexOf('{', position + 1);

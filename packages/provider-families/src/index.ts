@@ -1,3 +1,4 @@
+export { FeedResult, JsonObjectScanner } from './json-object-scanner.js';
 export { jsonPayload } from './json-payload.js';
 export { type JsonPayloadMatch, jsonPayloadMatch } from './json-payload-match.js';
 export { ProviderFamily } from './provider-family.js';

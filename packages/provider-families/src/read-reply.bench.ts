@@ -4,7 +4,7 @@
  * Run with `pnpm --filter @symfonic/provider-families bench` after a build.
  * Prints a Markdown table: median and p95 over the runs.
  */
-import { cpus, loadavg } from 'node:os';
+import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
 import { measure } from './measure.bench.js';
 import { readReply } from './read-reply.js';
 
@@ -66,20 +66,24 @@ const inputs: ReadonlyArray<readonly [name: string, entries: number, reply: unkn
   ['AI SDK stream: proxy reporting 2⁵³−1 entries', 0, hugeLength],
 ];
 
-const rows = [
-  '| reply | entries read | median ms | p95 ms | µs per entry |',
-  '| --- | ---: | ---: | ---: | ---: |',
-];
+const rows: string[][] = [];
 for (const [name, entries, reply] of inputs) {
   const { median, p95 } = measure(() => readReply(reply), runs);
   const perEntry = entries > 0 ? ((median * 1000) / entries).toFixed(2) : '—';
-  rows.push(
-    `| ${name} | ${entries.toLocaleString('en')} | ${median.toFixed(2)} | ${p95.toFixed(2)} | ${perEntry} |`,
-  );
+  rows.push([name, entries.toLocaleString('en'), median.toFixed(2), p95.toFixed(2), perEntry]);
 }
-const [oneMinuteLoad = 0] = loadavg();
-rows.push(
-  '',
-  `Node ${process.version}, ${cpus().length} cores, load average ${oneMinuteLoad.toFixed(1)} at the end of the runs.`,
-);
-console.log(rows.join('\n'));
+const figures: Figures = {
+  document: 'packages/provider-families/README.md',
+  section: 'read-reply-bench',
+  measured: `\`pnpm --filter @symfonic/provider-families bench\`, \`readReply\` on large replies, ${runs} runs each, on ${benchMachine()}`,
+  columns: [
+    { title: 'reply' },
+    { title: 'entries read', align: 'right' },
+    { title: 'median ms', align: 'right' },
+    { title: 'p95 ms', align: 'right' },
+    { title: 'µs per entry', align: 'right' },
+  ],
+  rows,
+};
+console.log(`${renderFigures(figures)}\n\n${figures.measured}.`);
+saveFigures(figures, new URL('../', import.meta.url));

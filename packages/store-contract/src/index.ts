@@ -4,6 +4,7 @@ export {
   type RemapCounts,
   type RemapScope,
 } from './remap-contract.js';
+export { reopeningHarness } from './reopening-harness.js';
 export { describeRoundTripContract, type TransferScope } from './round-trip-contract.js';
 export type {
   OpenStoreHarness,

@@ -28,9 +28,9 @@ export interface DrizzleStoreOptions extends RankingOptions {
  * Open a memory store over `options.db`: apply the store's migrations
  * (idempotent and safe to run from concurrent processes), detect pgvector,
  * with an embedder where pgvector is installed create the HNSW index of the
- * embedder's model and dimension, and read whether `memories` has planner
- * statistics (if not, the first retrieval analyzes it). The store never
- * closes `db` itself; pass `onClose` for that.
+ * embedder's model and dimension. Whether `memories` has planner statistics
+ * is read at the first retrieval, not at open (if not, that retrieval
+ * analyzes it). The store never closes `db` itself; pass `onClose` for that.
  *
  * @throws InvalidMemoryInput when the embedder's dimension or model is unusable, `scanBudget` is not a positive whole number, or `fusionWeights` are refused by `resolveFusionWeights`.
  * @throws DatabaseUnavailable (a `MemoryUnavailable`) when the database does not exist, refuses the credentials or its host does not answer.
@@ -83,7 +83,7 @@ export async function openDrizzleStore(
       pgvector,
       scanBudget,
       fusionWeights,
-      statistics: await PlannerStatistics.read(database),
+      statistics: PlannerStatistics.deferred(database),
       ...(embedder ? { embedder } : {}),
       ...(index ? { vectorIndex: index } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),

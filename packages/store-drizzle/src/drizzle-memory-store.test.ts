@@ -8,6 +8,7 @@ import {
   type MemoryScope,
   type MemoryStore,
   RejectionCode,
+  type RestoredMemory,
   ScopeViolation,
 } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
@@ -99,6 +100,18 @@ async function exerciseEveryMethod(store: MemoryStore, scope: MemoryScope): Prom
       { scope, turnId: 'restored', speaker: 'user', text: 'Back again', turn: 9, at: new Date() },
     ],
   });
+  // Held memories restored with a version more: one row rewritten, one deleted.
+  const longer = async (id: string, change: 'updated' | 'deleted') => {
+    // Restored memories are never working memory: the history is of stored layers.
+    const versions = (await store.history(scope, id)) as RestoredMemory['versions'];
+    const last = versions.at(-1) as RestoredMemory['versions'][number];
+    const next = { ...last, version: last.version + 1, change, text: `${last.text}, later` };
+    return { id, scope, versions: [...versions, { ...next, at: new Date(last.at.getTime() + 1) }] };
+  };
+  const restoredAgain = await store.restore(scope, {
+    memories: [await longer(tea ?? '', 'updated'), await longer('restored', 'deleted')],
+  });
+  expect(restoredAgain.memories.map((outcome) => outcome.status)).toEqual(['imported', 'imported']);
   await store.forget(scope);
 }
 

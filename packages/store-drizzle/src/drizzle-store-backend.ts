@@ -1,11 +1,11 @@
 import {
   type AcceptedOp,
   type BackendListOptions,
+  BackendRanking,
   type ChangePosition,
   type ConversationTurn,
   type Degradation,
   DegradationCode,
-  type EmbeddingProvider,
   type FeedRead,
   type FeedTurn,
   type ForgetResult,
@@ -66,33 +66,20 @@ const withoutPgvector: Degradation = {
  * rows they changed; an apply or a restore that loses a race to a
  * concurrent writer is run again (`retryLostRace`).
  */
-export class DrizzleStoreBackend implements StoreBackend {
+export class DrizzleStoreBackend extends BackendRanking implements StoreBackend {
   /** Named in the kit's messages: `the memory store is closed: it cannot …`. */
   readonly kind = 'memory store';
   readonly #settings: DrizzleStoreSettings;
 
+  /** Written texts get vectors when an embedder was given and pgvector is installed (a vector index). */
   constructor(settings: DrizzleStoreSettings) {
+    super({
+      embedder: settings.embedder,
+      vectorsAvailable: settings.vectorIndex !== undefined,
+      weights: settings.fusionWeights,
+      scanBudget: settings.scanBudget,
+    });
     this.#settings = settings;
-  }
-
-  /** The embedder the store was opened with, if any. */
-  get embedder(): EmbeddingProvider | undefined {
-    return this.#settings.embedder;
-  }
-
-  /** Whether written texts get vectors and a cue vector ranks: an embedder was given and pgvector is installed. */
-  get storesVectors(): boolean {
-    return this.#settings.vectorIndex !== undefined;
-  }
-
-  /** Whether a retrieval wants the cue's vector: it ranks by vectors with a vote above 0. */
-  get embedsCue(): boolean {
-    return this.storesVectors && this.#settings.fusionWeights.vector > 0;
-  }
-
-  /** Most rows one ranking reads (the opener's `scanBudget`, 500 by default). */
-  get scanBudget(): number {
-    return this.#settings.scanBudget;
   }
 
   /** `no-vector-index` in every retrieval of a database without pgvector. */
@@ -225,6 +212,7 @@ export class DrizzleStoreBackend implements StoreBackend {
   ): Promise<RestoreResult> {
     const { database, statistics, vectorIndex } = this.#settings;
     return this.#write(async () => {
+      await statistics.refreshForBulkWrite();
       const written = await retryLostRace(database, (transaction) =>
         restoreEntries(
           transaction,

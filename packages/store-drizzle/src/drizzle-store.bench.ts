@@ -11,13 +11,14 @@
  *   npx tsc -b packages/store-drizzle && pnpm --filter @symfonic/store-drizzle bench
  *   SIZES=10000 QUERIES=50 BACKENDS=postgres … for a shorter run
  *
- * Not a test: it prints a table and says where the time goes.
+ * Not a test: it prints a table and says where the time goes. With `FIGURES=1` it also writes
+ * the README's table to `figures/store-bench.json` for `pnpm figures`.
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { type EmbeddingProvider, Limits, type MemoryQuery } from '@symfonic/core';
-import { zipfCorpus } from '@symfonic/test-support';
+import { benchMachine, type Figures, saveFigures, zipfCorpus } from '@symfonic/test-support';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -233,7 +234,13 @@ async function postgresBackend(): Promise<Backend | undefined> {
     client: pool,
     logger: { logQuery: (query, params) => logged.push({ query, params }) },
   });
-  return { name: 'PostgreSQL 15 (pg)', vectors: false, database, logged, close: () => pool.end() };
+  return {
+    name: 'PostgreSQL 15 (`pg`)',
+    vectors: false,
+    database,
+    logged,
+    close: () => pool.end(),
+  };
 }
 
 async function run(
@@ -307,3 +314,37 @@ console.log(
   'apply: batches of 1000 adds (one transaction each), measured while loading the rows up to that size.',
 );
 for (const text of plans) console.log(`\n${text}`);
+
+/** A count as the README writes it: thousands grouped by a space (`10 000`). */
+const grouped = (value: number) => Math.round(value).toLocaleString('en').replaceAll(',', ' ');
+const figures: Figures = {
+  document: 'packages/store-drizzle/README.md',
+  section: 'store-bench',
+  measured: `\`pnpm --filter @symfonic/store-drizzle bench\`, ${queries} queries per row after ${warmup} warm-up, on ${benchMachine()}`,
+  columns: [
+    { title: 'backend' },
+    { title: 'memories', align: 'right' },
+    { title: 'ranking' },
+    { title: 'read' },
+    { title: 'cue' },
+    { title: '`apply` /s', align: 'right' },
+    { title: 'p50 ms', align: 'right' },
+    { title: 'p95 ms', align: 'right' },
+    { title: 'alone, p50 ms: words / frequencies / ranking' },
+  ],
+  rows: results.map((row) => {
+    const alone = [row.statementP50.words, row.statementP50.frequencies, row.statementP50.ranking];
+    return [
+      row.backend,
+      grouped(row.memories),
+      row.vectors === 'lexical' ? 'lexical' : `hybrid (${embedder.dimensions}-d, HNSW)`,
+      row.operation === 'scan' ? '`scanCandidates`' : '`retrieve`',
+      row.cue,
+      grouped(row.applyPerSecond),
+      row.p50.toFixed(1),
+      row.p95.toFixed(1),
+      alone.every(Number.isFinite) ? alone.map(format).join(' / ') : '—',
+    ];
+  }),
+};
+saveFigures(figures, new URL('../', import.meta.url));

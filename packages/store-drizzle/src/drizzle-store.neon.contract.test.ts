@@ -1,12 +1,9 @@
 import { describeMemoryStoreContract } from '@symfonic/store-contract';
 import { configureNeonForProxy, startWebSocketProxy } from '@symfonic/test-support/neon-proxy';
-import {
-  serverHasPgvector,
-  skippedWithoutDatabase,
-  testDatabase,
-} from '@symfonic/test-support/postgres';
+import { serverHasPgvector, testDatabase } from '@symfonic/test-support/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openNeonStore } from './drivers/open-neon-store.js';
+import { describeSkippedWithoutDatabase } from './testing/node-postgres-contract.js';
 import { serverStoreHarness } from './testing/server-store-harness.js';
 
 const suite = 'drizzle on Neon serverless (WebSocket pool, through a local proxy)';
@@ -41,8 +38,5 @@ if (url) {
     });
   });
 } else {
-  console.log(skippedWithoutDatabase(suite));
-  describe(suite, () => {
-    it.skip('needs DATABASE_URL', () => undefined);
-  });
+  describeSkippedWithoutDatabase(suite);
 }

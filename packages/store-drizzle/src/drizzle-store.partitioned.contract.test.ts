@@ -1,16 +1,13 @@
-import { describeMemoryStoreContract } from '@symfonic/store-contract';
-import {
-  serverHasPgvector,
-  skippedWithoutDatabase,
-  testDatabase,
-} from '@symfonic/test-support/postgres';
+import { testDatabase } from '@symfonic/test-support/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateStore } from './database/migrate-store.js';
-import { openNodePostgresStore } from './drivers/open-node-postgres-store.js';
 import { deleteStoreRows } from './testing/erase-store-tables.js';
-import { serverStoreHarness } from './testing/server-store-harness.js';
+import {
+  describeNodePostgresContract,
+  describeSkippedWithoutDatabase,
+} from './testing/node-postgres-contract.js';
 
 // The whole store contract on a database migrated with `{ partitions: 4 }`: every table
 // partitioned by the hash of its tenant, the keys and conflict targets naming the tenant.
@@ -46,21 +43,7 @@ if (url) {
     });
   });
 
-  describeMemoryStoreContract(
-    suite,
-    async ({ embedder, fusionWeights }) => {
-      const store = await openNodePostgresStore({
-        connectionString: url,
-        embedder,
-        ...(fusionWeights ? { fusionWeights } : {}),
-      });
-      return serverStoreHarness(store, url, deleteStoreRows);
-    },
-    { vectors: await serverHasPgvector(url) },
-  );
+  await describeNodePostgresContract(suite, url, deleteStoreRows);
 } else {
-  console.log(skippedWithoutDatabase(suite));
-  describe(suite, () => {
-    it.skip('needs DATABASE_URL', () => undefined);
-  });
+  describeSkippedWithoutDatabase(suite);
 }

@@ -1,6 +1,7 @@
 import {
   type AcceptedOp,
   type BackendListOptions,
+  BackendRanking,
   type ChangePosition,
   type ConversationTurn,
   compareScopes,
@@ -54,22 +55,15 @@ export interface InMemoryBackendSettings {
  * Every call arrives validated; every record handed out is a copy
  * (`detach`), so a caller can never edit what is stored.
  */
-export class InMemoryBackend implements StoreBackend {
+export class InMemoryBackend extends BackendRanking implements StoreBackend {
   readonly kind = 'in-memory store';
-  readonly embedder: EmbeddingProvider | undefined;
-  readonly storesVectors: boolean;
-  readonly embedsCue: boolean;
-  readonly scanBudget: number;
   readonly #weights: FusionWeights;
   #tenants = new Map<string, TenantMemories>();
   #sequence = 0;
   #lastTime = 0;
 
   constructor(settings: InMemoryBackendSettings) {
-    this.embedder = settings.embedder;
-    this.storesVectors = settings.embedder !== undefined;
-    this.embedsCue = settings.weights.vector > 0;
-    this.scanBudget = settings.scanBudget;
+    super(settings);
     this.#weights = settings.weights;
   }
 

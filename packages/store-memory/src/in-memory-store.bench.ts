@@ -6,7 +6,8 @@
  * throughput, and the cost of an apply of `Limits.opsPerApply` updates of one
  * memory as its history grows (it must stay flat: a change appends a version,
  * it never copies the history). Run: `pnpm --filter @symfonic/store-memory bench` (after a build);
- * sizes can be given as arguments: `node dist/in-memory-store.bench.js 1000 10000`.
+ * sizes can be given as arguments: `node dist/in-memory-store.bench.js 1000 10000`. With
+ * `FIGURES=1` it also writes its three tables to `figures/` for `pnpm figures` to put in the README.
  *
  * The corpus is synthetic and seeded: a 5,000-word vocabulary drawn with a
  * Zipf law (a few words are as common as "the"), 8 to 16 words per memory.
@@ -22,6 +23,7 @@ import {
   type MemoryStore,
   minimumCandidateWindow,
 } from '@symfonic/core';
+import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
 import { createInMemoryStore } from './create-in-memory-store.js';
 import { createLexicalIndex } from './search/lexical-index.js';
 import { NearestRows } from './vectors/nearest-rows.js';
@@ -293,41 +295,58 @@ async function updateCosts(histories: readonly number[]): Promise<string[][]> {
   return costs;
 }
 
-const table = (header: string[], body: string[][]) =>
-  [header, header.map(() => '---'), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
+const packageRoot = new URL('../', import.meta.url);
+const command = '`pnpm --filter @symfonic/store-memory bench`';
+/** One of the benchmark's tables, printed and (with `FIGURES=1`) saved for the README. */
+function report(section: string, measured: string, titles: readonly string[], body: string[][]) {
+  const figures: Figures = {
+    document: 'packages/store-memory/README.md',
+    section,
+    measured: `${command}, ${measured}, on ${benchMachine()}`,
+    columns: titles.map((title) => ({ title })),
+    rows: body,
+  };
+  console.log(renderFigures(figures));
+  saveFigures(figures, packageRoot);
+}
 
 console.log(
   `retrieve, limit ${limit}, one scope, ${dimensions}-dimension vectors (milliseconds; CPU = process CPU time)\n`,
 );
-console.log(
-  table(
-    [
-      'memories',
-      'ranking',
-      'p50',
-      'p95',
-      'CPU p50',
-      'CPU p95',
-      'component alone',
-      'p50',
-      'p95',
-      'CPU p50',
-      'CPU p95',
-      'CPU p95 ratio',
-    ],
-    rows,
-  ),
+report(
+  'retrieve-bench',
+  `retrieve latency in ms at ${sizes.join(', ')} memories`,
+  [
+    'memories',
+    'ranking',
+    'p50',
+    'p95',
+    'CPU p50',
+    'CPU p95',
+    'component alone',
+    'p50',
+    'p95',
+    'CPU p50',
+    'CPU p95',
+    'CPU p95 ratio',
+  ],
+  rows,
 );
 console.log('\nwhere the time goes\n');
 for (const note of notes) console.log(`- ${note}`);
 console.log('\napply throughput, batches of 100 adds (memories per second)\n');
-console.log(table(['memories loaded', 'lexical only', 'with vectors'], throughput));
+report(
+  'load-bench',
+  'apply throughput, batches of 100 adds, memories per second',
+  ['memories loaded', 'lexical only', 'with vectors'],
+  throughput,
+);
 console.log(
   `\none memory updated ${Limits.opsPerApply} times per apply, by versions already in its history (CPU milliseconds per apply)\n`,
 );
-console.log(
-  table(
-    ['versions before', 'CPU p50', 'CPU p95', 'CPU p50 per update (µs)'],
-    await updateCosts([1, 10_000, 100_000]),
-  ),
+report(
+  'update-bench',
+  `one memory updated ${Limits.opsPerApply} times per apply, CPU ms per apply`,
+  ['versions before', 'CPU p50', 'CPU p95', 'CPU p50 per update (µs)'],
+  await updateCosts([1, 10_000, 100_000]),
 );

@@ -1,4 +1,10 @@
-import type { ConversationTurn, LoggedTurn, MemoryScope, RestoreOutcome } from '@symfonic/core';
+import {
+  type ConversationTurn,
+  decideTurnRestore,
+  type LoggedTurn,
+  type MemoryScope,
+  type RestoreOutcome,
+} from '@symfonic/core';
 
 /** One logged turn: the turn (frozen), when it was logged, and its place in arrival order. */
 interface LogEntry {
@@ -61,19 +67,7 @@ export class TurnLog {
    */
   restoreOutcome(turn: LoggedTurn): RestoreOutcome {
     const logged = this.byTurnId.get(turn.turnId);
-    if (!logged) return { status: 'imported' };
-    const same =
-      logged.turn.speaker === turn.speaker &&
-      logged.turn.text === turn.text &&
-      logged.turn.turn === turn.turn &&
-      logged.at.getTime() === turn.at.getTime();
-    return same
-      ? { status: 'present' }
-      : {
-          status: 'refused',
-          code: 'conflict',
-          reason: `turn "${turn.turnId}" is already logged at this scope with a different speaker, text, number or time`,
-        };
+    return decideTurnRestore(logged && { ...logged.turn, at: logged.at }, turn);
   }
 
   /** Log `turn` exactly as given (its number and time kept); its id must not be logged yet. */

@@ -61,3 +61,35 @@ export const frameworkHomes: Readonly<Record<string, string>> = {
   langchain: '@symfonic/langchain',
   '@langchain/langgraph': '@symfonic/langchain',
 };
+
+/**
+ * External modules a package never imports, not even from its tests or fixtures, nor lists in
+ * any field of its package.json: `@symfonic/memory` leaves everything that touches the AI SDK
+ * to `@symfonic/ai-sdk`, so memory installs, builds and tests without it.
+ */
+export const excludedImports: Readonly<Record<string, readonly string[]>> = {
+  '@symfonic/memory': ['ai', '@ai-sdk/provider'],
+};
+
+/** An entry point kept for one release after what it exported moved to another package. */
+export interface DeprecatedEntry {
+  /** The package that keeps the old entry. */
+  readonly package: string;
+  /** The entry's source and its test, relative to the package folder. */
+  readonly files: readonly string[];
+  /** The package its exports moved to: the one workspace package these files may import beyond the package's own allowance. */
+  readonly movedTo: string;
+}
+
+/**
+ * Old entries that re-export from where their exports moved. `@symfonic/memory/ai-sdk` re-exports
+ * `@symfonic/ai-sdk` (an optional peer of memory, since ai-sdk builds on memory); nothing else in
+ * memory may import it.
+ */
+export const deprecatedEntries: readonly DeprecatedEntry[] = [
+  {
+    package: '@symfonic/memory',
+    files: ['src/ai-sdk.ts', 'src/ai-sdk.test.ts'],
+    movedTo: '@symfonic/ai-sdk',
+  },
+];

@@ -120,6 +120,47 @@ describe('dependency boundaries', () => {
     ]);
   });
 
+  it('keeps the AI SDK out of memory: no import of ai, in source or tests, and none listed', () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/memory/package.json': JSON.stringify({
+        name: '@symfonic/memory',
+        peerDependencies: { ai: '*' },
+        devDependencies: { '@ai-sdk/provider': '*' },
+      }),
+      'packages/memory/src/embedder.ts': "import { embedMany } from 'ai';\n",
+      'packages/memory/src/embedder.test.ts':
+        "import { MockEmbeddingModelV3 } from 'ai/test';\nimport type { LanguageModelV3 } from '@ai-sdk/provider';\n",
+      'packages/ai-sdk/package.json': manifest('@symfonic/ai-sdk', { ai: '*' }),
+      'packages/ai-sdk/src/embedder.ts': "import { embedMany } from 'ai';\n",
+    });
+    expect(checkBoundaries(planted).map(({ file, specifier }) => [file, specifier])).toEqual([
+      ['packages/memory/package.json', 'ai'],
+      ['packages/memory/package.json', '@ai-sdk/provider'],
+      ['packages/memory/src/embedder.test.ts', 'ai/test'],
+      ['packages/memory/src/embedder.test.ts', '@ai-sdk/provider'],
+      ['packages/memory/src/embedder.ts', 'ai'],
+    ]);
+  });
+
+  it("lets memory's deprecated AI SDK entry re-export @symfonic/ai-sdk, and nothing else import it", () => {
+    planted = plant({
+      'packages/core/package.json': manifest('@symfonic/core'),
+      'packages/ai-sdk/package.json': manifest('@symfonic/ai-sdk'),
+      'packages/memory/package.json': JSON.stringify({
+        name: '@symfonic/memory',
+        peerDependencies: { '@symfonic/ai-sdk': '*' },
+      }),
+      'packages/memory/src/ai-sdk.ts': "export { createAiSdkEmbedder } from '@symfonic/ai-sdk';\n",
+      'packages/memory/src/ai-sdk.test.ts': "import * as moved from '@symfonic/ai-sdk';\n",
+      'packages/memory/src/hydrate/hydrate.ts':
+        "import { aiSdkMemoryTool } from '@symfonic/ai-sdk';\n",
+    });
+    expect(checkBoundaries(planted).map(({ file, specifier }) => [file, specifier])).toEqual([
+      ['packages/memory/src/hydrate/hydrate.ts', '@symfonic/ai-sdk'],
+    ]);
+  });
+
   it('keeps langchain and LangGraph in the LangChain integration, which builds on memory', () => {
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core'),

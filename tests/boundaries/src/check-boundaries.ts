@@ -5,6 +5,8 @@ import ts from 'typescript';
 import {
   allowedWorkspaceImports,
   coreExternalImports,
+  deprecatedEntries,
+  excludedImports,
   frameworkHomes,
   testOnlyWorkspaceImports,
 } from './boundary-rules.js';
@@ -140,6 +142,9 @@ function checkSpecifier(
   }
   const target = packageOf(specifier);
   if (pkg.isApp) return undefined;
+  if (excludedImports[pkg.name]?.includes(target)) {
+    return `${pkg.name} never imports ${target}, not even in tests: that integration lives in its own package`;
+  }
   if (workspaceNames.has(target)) {
     if (target === pkg.name) {
       return isBenchFile(pkg, file)
@@ -149,6 +154,12 @@ function checkSpecifier(
     const allowed = allowedWorkspaceImports[pkg.name] ?? ['@symfonic/core'];
     if (allowed.includes(target) || (test && testOnlyWorkspaceImports.includes(target)))
       return undefined;
+    const inPackage = relative(pkg.directory, file).split(sep).join('/');
+    const deprecated = deprecatedEntries.some(
+      (entry) =>
+        entry.package === pkg.name && entry.movedTo === target && entry.files.includes(inPackage),
+    );
+    if (deprecated) return undefined;
     return `${pkg.name} may not import ${target} (adapters depend on core only; see docs/architecture.md)`;
   }
   const home = frameworkHomes[target];
@@ -188,12 +199,27 @@ function privateRuntimeDependencies(
 }
 
 /**
+ * The excluded modules ({@link excludedImports}) a package lists in its package.json, under any
+ * field: installing the package would install them, though it never imports them.
+ */
+function excludedDependencies(root: string, pkg: WorkspacePackage): BoundaryViolation[] {
+  return (excludedImports[pkg.name] ?? [])
+    .filter((name) => pkg.declaredForTests.has(name))
+    .map((name) => ({
+      file: relative(root, join(pkg.directory, 'package.json')),
+      specifier: name,
+      rule: `${pkg.name} never depends on ${name}: that integration lives in its own package`,
+    }));
+}
+
+/**
  * Every import in the workspace at `root` that breaks a boundary of docs/architecture.md:
  * core importing anything but zod, a package importing a workspace package it
  * may not, a relative import that reaches into another package, or an
  * external import its package.json does not declare; and every published
- * package that lists a private workspace package outside `devDependencies`
- * (reported against its `package.json`).
+ * package that lists a private workspace package outside `devDependencies`,
+ * and every package that lists a module it must never import (both reported
+ * against its `package.json`).
  */
 export function checkBoundaries(root: string): BoundaryViolation[] {
   const packages = workspacePackages(root);
@@ -202,6 +228,7 @@ export function checkBoundaries(root: string): BoundaryViolation[] {
   const violations: BoundaryViolation[] = [];
   for (const pkg of packages) {
     violations.push(...privateRuntimeDependencies(root, pkg, privateNames));
+    violations.push(...excludedDependencies(root, pkg));
     for (const file of listSources(pkg.directory)) {
       const imports = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles;
       for (const { fileName: specifier } of imports) {

@@ -2,6 +2,7 @@ import {
   type AcceptedOp,
   type AppliedOp,
   type BackendListOptions,
+  BackendRanking,
   type ChangePosition,
   type ConversationTurn,
   compareCandidates,
@@ -13,6 +14,7 @@ import {
   type Degradation,
   DegradationCode,
   decideRestore,
+  decideTurnRestore,
   type EmbeddingProvider,
   type FeedRead,
   type FeedTurn,
@@ -84,12 +86,8 @@ const holderKey = (scope: MemoryScope, layer: string, text: string): string =>
  * vectors, fused by core's `fuseRankings`). It implements the backend port
  * only; `defineStore` adds every rule a store owes.
  */
-export class MapBackend implements StoreBackend {
+export class MapBackend extends BackendRanking implements StoreBackend {
   readonly kind = 'map store';
-  readonly embedder: EmbeddingProvider | undefined;
-  readonly storesVectors: boolean;
-  readonly embedsCue: boolean;
-  readonly scanBudget = 1_000;
   readonly #weights: FusionWeights;
   readonly #memories = new Map<string, Entry>();
   /** The id of the live memory holding each {@link holderKey}. */
@@ -99,9 +97,7 @@ export class MapBackend implements StoreBackend {
   #clock = 0;
 
   constructor(embedder: EmbeddingProvider | undefined, weights: FusionWeights) {
-    this.embedder = embedder;
-    this.storesVectors = embedder !== undefined;
-    this.embedsCue = weights.vector > 0;
+    super({ embedder, weights, scanBudget: 1_000 });
     this.#weights = weights;
   }
 
@@ -508,28 +504,17 @@ export class MapBackend implements StoreBackend {
         sameScope(entry.scope, turn.scope),
       );
       const logged = here.find((entry) => entry.turn.turnId === turn.turnId);
-      if (!logged) {
+      if (logged && newTurns.includes(logged)) return { status: 'present' };
+      const outcome = decideTurnRestore(logged && { ...logged.turn, at: logged.at }, turn);
+      if (outcome.status === 'imported') {
         newTurns.push({
           scope: structuredClone(turn.scope),
           turn: { turnId: turn.turnId, speaker: turn.speaker, text: turn.text, turn: turn.turn },
           at: new Date(turn.at),
           arrival: here.length,
         });
-        return { status: 'imported' };
       }
-      if (newTurns.includes(logged)) return { status: 'present' };
-      const same =
-        logged.turn.speaker === turn.speaker &&
-        logged.turn.text === turn.text &&
-        logged.turn.turn === turn.turn &&
-        logged.at.getTime() === turn.at.getTime();
-      return same
-        ? { status: 'present' }
-        : {
-            status: 'refused',
-            code: 'conflict',
-            reason: `turn "${turn.turnId}" is already logged at this scope with a different speaker, text, number or time`,
-          };
+      return outcome;
     });
     for (const [id, entry] of staged) {
       this.#memories.set(id, entry);

@@ -1,14 +1,9 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type Anthropic from '@anthropic-ai/sdk';
 import { FinishReason, type GenerateContentResponse } from '@google/genai';
 import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
-import { generateText, jsonSchema, tool } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import type OpenAI from 'openai';
-import { aiSdkMemoryTool } from '../ai-sdk/ai-sdk-memory-tool.js';
 import { memoryToolName } from '../tools/memory-tool.js';
 import type { ToolResultFamily } from '../tools/tool-result.js';
-import { aiSdkUsage } from './ai-sdk-models.js';
 import { anthropicMessage, openaiChatCompletion } from './provider-replies.js';
 
 /**
@@ -218,69 +213,6 @@ export function langchainStreamedToolReply({ text, calls }: FixtureReply): AIMes
   return chunks.reduce((message, chunk) => message.concat(chunk), new AIMessageChunk(''));
 }
 
-/** The stream parts an AI SDK language model yields for the reply, as a middleware sees them. */
-export function aiSdkStreamToolReply({ text, calls }: FixtureReply): LanguageModelV3StreamPart[] {
-  const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
-  if (text !== undefined) {
-    parts.push({ type: 'text-start', id: 'text-1' });
-    for (const delta of [text.slice(0, 3), text.slice(3)]) {
-      parts.push({ type: 'text-delta', id: 'text-1', delta });
-    }
-    parts.push({ type: 'text-end', id: 'text-1' });
-  }
-  for (const call of calls) {
-    parts.push({ type: 'tool-input-start', id: call.id, toolName: call.name });
-    parts.push({ type: 'tool-input-delta', id: call.id, delta: call.arguments });
-    parts.push({ type: 'tool-input-end', id: call.id });
-    parts.push({
-      type: 'tool-call',
-      toolCallId: call.id,
-      toolName: call.name,
-      input: call.arguments,
-    });
-  }
-  parts.push({
-    type: 'finish',
-    usage: aiSdkUsage,
-    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-  });
-  return parts;
-}
-
-/** A real `generateText` result whose mock model answered the reply, with the memory tool given. */
-export async function aiSdkToolReply({ text, calls }: FixtureReply): Promise<unknown> {
-  return generateText({
-    model: new MockLanguageModelV3({
-      doGenerate: {
-        content: [
-          ...(text === undefined ? [] : [{ type: 'text' as const, text }]),
-          ...calls.map((call) => ({
-            type: 'tool-call' as const,
-            toolCallId: call.id,
-            toolName: call.name,
-            input: call.arguments,
-          })),
-        ],
-        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-        usage: aiSdkUsage,
-        warnings: [],
-      },
-    }),
-    tools: {
-      [memoryToolName]: aiSdkMemoryTool(),
-      get_weather: tool({
-        description: 'The weather in a city.',
-        inputSchema: jsonSchema<{ city: string }>({
-          type: 'object',
-          properties: { city: { type: 'string' } },
-          required: ['city'],
-        }),
-      }),
-    },
-    prompt: 'Hello',
-  });
-}
-
 /** One family's tool-calling reply shape, built from a {@link FixtureReply}. */
 export interface ToolCallShape {
   readonly name: string;
@@ -291,7 +223,10 @@ export interface ToolCallShape {
   reply(fixture: FixtureReply): unknown | Promise<unknown>;
 }
 
-/** Every tool-calling shape the reader knows, streamed variants included. */
+/**
+ * Every tool-calling shape the reader knows, streamed variants included, but the AI SDK's:
+ * `@symfonic/ai-sdk` runs the same cases on those, since only it may import `ai`.
+ */
 export const toolCallShapes: readonly ToolCallShape[] = [
   { name: 'anthropic', family: 'anthropic', rawArguments: false, reply: anthropicToolReply },
   { name: 'openai-chat', family: 'openai-chat', rawArguments: true, reply: openaiChatToolReply },
@@ -314,12 +249,5 @@ export const toolCallShapes: readonly ToolCallShape[] = [
     family: 'langchain',
     rawArguments: true,
     reply: langchainStreamedToolReply,
-  },
-  { name: 'ai-sdk (generateText)', family: 'ai-sdk', rawArguments: true, reply: aiSdkToolReply },
-  {
-    name: 'ai-sdk (model stream parts)',
-    family: 'ai-sdk',
-    rawArguments: true,
-    reply: aiSdkStreamToolReply,
   },
 ];

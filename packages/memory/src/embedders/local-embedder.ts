@@ -1,5 +1,9 @@
-import { type EmbeddingProvider, featureHash, InvalidMemoryInput } from '@symfonic/core';
-import { embedDistinct } from './embed-distinct.js';
+import {
+  type EmbeddingProvider,
+  embedDistinct,
+  featureHash,
+  InvalidMemoryInput,
+} from '@symfonic/core';
 
 /** The default length of a local embedder's vectors. */
 export const localEmbedderDimensions = 384;

@@ -4,11 +4,9 @@ import {
   type MemoryScope,
   type MemoryStore,
 } from '@symfonic/core';
-import { MockRerankingModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, storeKinds } from '../__fixtures__/open-stores.js';
-import { scoringModel } from '../__fixtures__/reranking-models.js';
-import { createAiSdkReranker } from '../ai-sdk/ai-sdk-reranker.js';
+import { failingReranker, scoringReranker } from '../__fixtures__/rerankers.js';
 import { createMemory } from '../create-memory.js';
 
 const clock = () => new Date('2026-11-30T12:00:00Z');
@@ -50,14 +48,14 @@ describe.each(storeKinds)('hydrate with a reranker on the $name store', (kind) =
 
   it('orders the recalled memories by the reranker, which sees only what the scope may see', async () => {
     const { conversation } = await seeded();
-    const { model, calls } = scoringModel((text) =>
+    const { reranker, calls } = scoringReranker((text) =>
       text.includes('coffee') ? 0.9 : text.includes('green') ? 0.2 : 0.1,
     );
     const memory = createMemory({
       store,
       clock,
       recall: recallOptions,
-      rerank: { reranker: createAiSdkReranker({ model }) },
+      rerank: { reranker },
     });
     const block = await memory.hydrate(conversation, 'tea');
     const semantic = block.recalled.filter(({ record }) => record.layer === 'semantic');
@@ -71,8 +69,8 @@ describe.each(storeKinds)('hydrate with a reranker on the $name store', (kind) =
       DegradationCode.rerankFailed,
     );
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.query).toBe('tea');
-    expect(calls.flatMap(({ documents }) => documents.values as string[]).sort()).toEqual([
+    expect(calls[0]?.cue).toBe('tea');
+    expect(calls.flatMap(({ texts }) => texts).sort()).toEqual([
       'The user asked about tea shops in Kyoto',
       'The user drinks green tea every morning',
       'The user prefers tea to coffee',
@@ -81,13 +79,7 @@ describe.each(storeKinds)('hydrate with a reranker on the $name store', (kind) =
 
   it('renders the block it would without a reranker when the reranker fails, and says so', async () => {
     const { conversation } = await seeded();
-    const failing = new MockRerankingModelV3({
-      provider: 'test-provider',
-      modelId: 'down',
-      doRerank: async () => {
-        throw new Error('HTTP 503 from the provider');
-      },
-    });
+    const failing = failingReranker('the reranking model "test-provider/down" failed');
     const unreranked = await createMemory({ store, clock, recall: recallOptions }).hydrate(
       conversation,
       'tea',
@@ -96,7 +88,7 @@ describe.each(storeKinds)('hydrate with a reranker on the $name store', (kind) =
       store,
       clock,
       recall: recallOptions,
-      rerank: { reranker: createAiSdkReranker({ model: failing, maxRetries: 0 }) },
+      rerank: { reranker: failing },
     }).hydrate(conversation, 'tea');
     expect(block.text).toBe(unreranked.text);
     expect(block.recalled).toEqual(unreranked.recalled);
@@ -115,7 +107,7 @@ describe.each(storeKinds)('hydrate with a reranker on the $name store', (kind) =
 
 describe('createMemory with rerank options', () => {
   it('refuses out-of-range rerank options when it is created', () => {
-    const reranker = createAiSdkReranker({ model: scoringModel(() => 1).model });
+    const { reranker } = scoringReranker(() => 1);
     expect(() => createMemory({ store: {}, rerank: { reranker, candidates: 1 } })).toThrow(
       InvalidMemoryInput,
     );

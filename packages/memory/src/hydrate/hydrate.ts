@@ -23,7 +23,7 @@ const cueSchema = z.string();
 
 /** What one hydration reads from and how it ranks. */
 export interface HydrationSetup {
-  /** Reads the working window at the scope hydrate validated. */
+  /** Reads the working window at the scope hydrate passes on (see `scopeParsedByStore`). */
   readonly window: WindowReader;
   readonly source: CandidateSource;
   /** Where pinned facts are read; without it none are, and `no-pinned-source` says so. */
@@ -39,6 +39,15 @@ export interface HydrationSetup {
    * recall and pinning then do not check them again.
    */
   readonly answersChecked?: boolean;
+  /**
+   * True when the store is one `defineStore` built and this hydration asks it
+   * at least once (the window, recall or pinning is on): each of the kit's
+   * calls parses the scope it is given, so hydrate passes the scope on as
+   * given rather than parsing it before them. Otherwise hydrate parses it
+   * itself, so that a malformed scope is refused on every path, whatever is
+   * switched off, and parsed once on each.
+   */
+  readonly scopeParsedByStore?: boolean;
 }
 
 /** What a hydration without a pinned source pins: nothing, saying so unless pinning is off. */
@@ -93,7 +102,7 @@ export async function hydrate(
   scope: MemoryScope,
   cue: string,
 ): Promise<MemoryBlock> {
-  const asking = toScope(scope);
+  const asking = setup.scopeParsedByStore ? scope : toScope(scope);
   const shortened = shortenCue(parseInput(cueSchema, cue, 'cue'));
   const recalling = orUnavailable<RecallResult>(
     recall(setup.source, { scope: asking, cue: shortened.cue }, setup.recall, {

@@ -43,12 +43,16 @@ export interface WorkingContext {
 /** An empty window that read nothing. */
 const nothingRead: WorkingContext = { turns: [], dropped: [], degraded: false };
 
-/** Reads the window at a scope already validated (see {@link workingWindowReader}). */
+/**
+ * Reads the window at a scope already validated, or one a store built by
+ * `defineStore` validates in its `recent` (see {@link workingWindowReader}).
+ */
 export type WindowReader = (asking: MemoryScope) => Promise<WorkingContext>;
 
 /**
  * The reading of {@link WorkingWindow} for a scope its caller has already
- * validated with `toScope`, so a hydration parses its scope once.
+ * validated with `toScope`, or that the store's `recent` validates (a store
+ * built by `defineStore`), so a hydration parses its scope once.
  *
  * @throws InvalidMemoryInput when `recentTurns` is not an integer from 0 to
  * {@link Limits.queryLimit}.

@@ -1,4 +1,5 @@
 import { isRecord } from '@symfonic/core';
+import { FeedResult } from '@symfonic/provider-families';
 import { JsonObjectReader } from './json-object-reader.js';
 
 /** What one {@link OpsObjectFilter} withheld: the ops objects, in the order they came. */
@@ -263,15 +264,15 @@ export class OpsObjectFilter {
           break;
         case 'object': {
           const reader = this.#reader;
-          const verdict = reader.feed(character);
-          if (verdict === 'invalid') {
+          const verdict = reader.feed(character, at);
+          if (verdict === FeedResult.dead) {
             release(at);
             continue;
           }
           if (character === lineFeed) holdLine = false;
           else if (!isWhitespace(character)) holdLine = true;
           at += 1;
-          if (verdict === 'open') break;
+          if (verdict === FeedResult.open) break;
           const opsValue = reader.opsValue;
           const object = opsValue === 'none' || opsValue === 'other' ? '' : heldUpTo(at);
           if (opsValue !== 'list' && !(opsValue === 'unknown' && isOpsObject(object))) {

@@ -17,8 +17,6 @@ const callKind: Record<string, string> = {
   'gemini (streamed chunks)': 'functionCall',
   langchain: 'tool_calls',
   'langchain (streamed chunks)': 'tool_calls',
-  'ai-sdk (generateText)': 'tool-call',
-  'ai-sdk (model stream parts)': 'tool-call',
 };
 
 describe.each(toolCallShapes)('remember reads memory tool calls: $name', (shape) => {

@@ -5,16 +5,15 @@ import {
   type RetrievalResult,
   ScopeViolation,
 } from '@symfonic/core';
-import { MockRerankingModelV3 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryRecord, userScope } from '../__fixtures__/memory-records.js';
 import {
-  answeringModel,
-  scoringModel,
-  unansweringModel,
-} from '../__fixtures__/reranking-models.js';
-import { createAiSdkReranker } from '../ai-sdk/ai-sdk-reranker.js';
+  answeringReranker,
+  failingReranker,
+  scoringReranker,
+  unansweringReranker,
+} from '../__fixtures__/rerankers.js';
 import { recall } from '../hydrate/recall.js';
 import { type RecallOptionsInput, resolveRecallOptions } from '../hydrate/recall-options.js';
 import { type RerankOptionsInput, resolveRerankOptions } from './rerank-options.js';
@@ -85,10 +84,10 @@ describe('recall with a reranker', () => {
         };
       },
     };
-    const { model, calls } = scoringModel(() => 0.5);
+    const { reranker, calls } = scoringReranker(() => 0.5);
     const result = await recallWith(
       source,
-      { reranker: createAiSdkReranker({ model }) },
+      { reranker },
       { ...byRelevanceAlone, minSalience: 0.5 },
     );
     expect(windows).toEqual([50, undefined]);
@@ -97,8 +96,8 @@ describe('recall with a reranker', () => {
   });
 
   it('ranks the candidates by the reranker scores, sending it the cue and their texts', async () => {
-    const { model, calls } = scoringModel((text) => judged[text] as number);
-    const result = await recallWith(fiveCandidates, { reranker: createAiSdkReranker({ model }) });
+    const { reranker, calls } = scoringReranker((text) => judged[text] as number);
+    const result = await recallWith(fiveCandidates, { reranker });
     expect(ids(await recallWith(fiveCandidates, undefined))).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(ids(result)).toEqual(['c', 'a', 'b', 'd', 'e']);
     expect(result.memories.map(({ rerankScore }) => rerankScore)).toEqual([
@@ -108,11 +107,8 @@ describe('recall with a reranker', () => {
     expect(result.degradations).toEqual([]);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
-      query: 'which memory?',
-      documents: {
-        type: 'text',
-        values: ['memory a', 'memory b', 'memory c', 'memory d', 'memory e'],
-      },
+      cue: 'which memory?',
+      texts: ['memory a', 'memory b', 'memory c', 'memory d', 'memory e'],
     });
   });
 
@@ -124,9 +120,7 @@ describe('recall with a reranker', () => {
       ],
     });
     const scores: Record<string, number> = { 'judged best': 0.6, salient: 0.5 };
-    const reranker = createAiSdkReranker({
-      model: scoringModel((text) => scores[text] as number).model,
-    });
+    const reranker = scoringReranker((text) => scores[text] as number).reranker;
     expect(ids(await recallWith(source, { reranker }))).toEqual(['judged-best', 'salient']);
     expect(
       ids(
@@ -142,12 +136,9 @@ describe('recall with a reranker', () => {
   });
 
   it('sends only the top candidates; the others rank as relevant as the least relevant judged', async () => {
-    const { model, calls } = scoringModel((text) => judged[text] as number);
-    const reranker = createAiSdkReranker({ model });
+    const { reranker, calls } = scoringReranker((text) => judged[text] as number);
     const result = await recallWith(fiveCandidates, { reranker, candidates: 3 });
-    expect(calls.map(({ documents }) => documents.values)).toEqual([
-      ['memory a', 'memory b', 'memory c'],
-    ]);
+    expect(calls.map(({ texts }) => texts)).toEqual([['memory a', 'memory b', 'memory c']]);
     // b was judged least relevant, d and e were not judged: all three tie on relevance, by id.
     expect(ids(result)).toEqual(['c', 'a', 'b', 'd', 'e']);
     expect(result.memories.map(({ rerankScore }) => rerankScore)).toEqual([
@@ -163,9 +154,7 @@ describe('recall with a reranker', () => {
   });
 
   it('reports every candidate the reranker moved out of the block, dropped by the limit or a cap', async () => {
-    const reranker = createAiSdkReranker({
-      model: scoringModel((text) => judged[text] as number).model,
-    });
+    const reranker = scoringReranker((text) => judged[text] as number).reranker;
     const limited = await recallWith(
       fiveCandidates,
       { reranker },
@@ -193,8 +182,7 @@ describe('recall with a reranker', () => {
   });
 
   it('does not ask the reranker about fewer than two candidates, nor when recall asks nothing', async () => {
-    const { model, calls } = scoringModel(() => 1);
-    const reranker = createAiSdkReranker({ model });
+    const { reranker, calls } = scoringReranker(() => 1);
     const one = answering({
       memories: [{ record: memoryRecord('only', 'only one'), relevance: 1 }],
     });
@@ -205,7 +193,7 @@ describe('recall with a reranker', () => {
   });
 
   it('runs after the visibility check: a leaking store throws before the reranker sees a row', async () => {
-    const { model, calls } = scoringModel(() => 1);
+    const { reranker, calls } = scoringReranker(() => 1);
     const leaking = answering({
       memories: [
         { record: memoryRecord('mine', 'likes tea'), relevance: 2 },
@@ -215,9 +203,7 @@ describe('recall with a reranker', () => {
         },
       ],
     });
-    await expect(
-      recallWith(leaking, { reranker: createAiSdkReranker({ model }) }),
-    ).rejects.toSatisfy(ScopeViolation.isInstance);
+    await expect(recallWith(leaking, { reranker })).rejects.toSatisfy(ScopeViolation.isInstance);
     expect(calls).toEqual([]);
   });
 
@@ -239,7 +225,7 @@ describe('recall with a reranker', () => {
 });
 
 describe('recall when the reranker fails', () => {
-  /** Rerankers written to the port that break its contract: the AI SDK adapter cannot answer so. */
+  /** Rerankers written to the port that break its contract, as no checked adapter answers. */
   const portBreaking = (answer: () => unknown): Reranker => ({
     model: 'custom',
     rerank: answer as Reranker['rerank'],
@@ -247,42 +233,18 @@ describe('recall when the reranker fails', () => {
 
   const failures: [string, () => Reranker, string][] = [
     [
-      'the model call fails',
-      () =>
-        createAiSdkReranker({
-          model: new MockRerankingModelV3({
-            provider: 'test-provider',
-            modelId: 'down',
-            doRerank: async () => {
-              throw new Error('HTTP 503 from the provider');
-            },
-          }),
-          maxRetries: 0,
-        }),
+      'the reranker is unavailable',
+      () => failingReranker('the reranking model "test-provider/down" failed'),
       'the reranking model "test-provider/down" failed',
     ],
     [
-      'the model answers a NaN score',
+      'the reranker answers a NaN score',
       () =>
-        createAiSdkReranker({
-          model: answeringModel(
-            [0, 1, 2, 3, 4].map((index) => ({
-              index,
-              relevanceScore: index === 2 ? Number.NaN : index,
-            })),
-          ),
-          name: 'nan',
-        }),
+        answeringReranker(
+          [0, 1, 2, 3, 4].map((index) => (index === 2 ? Number.NaN : index)),
+          'nan',
+        ),
       'the reranker "nan" answered a score that is not a finite number (NaN) for text 3 of 5',
-    ],
-    [
-      'the model ranks part of the texts',
-      () =>
-        createAiSdkReranker({
-          model: answeringModel([{ index: 0, relevanceScore: 1 }]),
-          name: 'partial',
-        }),
-      'the reranking model "partial" ranked 1 of the 5 texts it was sent',
     ],
     [
       'a reranker answers too few scores',
@@ -333,8 +295,7 @@ describe('recall when the reranker fails', () => {
   );
 
   it('stops waiting after the timeout, aborting the request, and keeps the unreranked order', async () => {
-    const { model, calls } = unansweringModel();
-    const reranker = createAiSdkReranker({ model, maxRetries: 0 });
+    const { reranker, calls } = unansweringReranker();
     const unreranked = await recallWith(fiveCandidates, undefined);
     const result = await recallWith(fiveCandidates, { reranker, timeoutMs: 20 });
     expect(result.memories).toEqual(unreranked.memories);
@@ -342,11 +303,11 @@ describe('recall when the reranker fails', () => {
       {
         code: DegradationCode.rerankFailed,
         detail:
-          'the reranker "mock-provider/mock-model-id" did not answer within 20 ms: recall kept its order before reranking',
+          'the reranker "unanswering" did not answer within 20 ms: recall kept its order before reranking',
       },
     ]);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.abortSignal?.aborted).toBe(true);
+    expect(calls[0]?.signal?.aborted).toBe(true);
   });
 
   it('also stops waiting for a reranker that ignores the abort', async () => {
@@ -421,18 +382,15 @@ describe('reranking in recall, whatever the reranker answers', () => {
             }),
             relevance: row.relevance,
           }));
-          const model = new MockRerankingModelV3({
-            doRerank: async ({ documents }) => {
+          const reranker: Reranker = {
+            model: 'property',
+            rerank: async ({ texts }) => {
               if (answered.kind === 'throws') throw new Error('provider down');
-              return {
-                ranking: documents.values.map((_text, index) => ({
-                  index,
-                  relevanceScore:
-                    answered.kind === 'nan' ? Number.NaN : (answered.scores[index] ?? index),
-                })),
-              };
+              return texts.map((_text, index) =>
+                answered.kind === 'nan' ? Number.NaN : (answered.scores[index] ?? index),
+              );
             },
-          });
+          };
           const resolved = resolveRecallOptions(chosen);
           const result = await recall(
             answering({ memories }),
@@ -441,7 +399,7 @@ describe('reranking in recall, whatever the reranker answers', () => {
             {
               now,
               rerank: resolveRerankOptions({
-                reranker: createAiSdkReranker({ model, maxRetries: 0 }),
+                reranker,
                 candidates,
               }),
             },
@@ -484,9 +442,7 @@ describe('reranking in recall, whatever the size of the scores', () => {
       'memory d': 2,
       'memory e': -1.7e308,
     };
-    const reranker = createAiSdkReranker({
-      model: scoringModel((text) => extremes[text] as number).model,
-    });
+    const reranker = scoringReranker((text) => extremes[text] as number).reranker;
     const result = await recallWith(fiveCandidates, { reranker });
     expect(ids(result)).toEqual(['b', 'd', 'c', 'a', 'e']);
     expect(result.memories.map(({ score }) => score)).toEqual([1, 2 / 3, 1 / 3, 0, 0]);
@@ -523,14 +479,11 @@ describe('reranking in recall, whatever the size of the scores', () => {
             }),
             relevance: scores.length - index,
           }));
-          const model = answeringModel(
-            scores.map((relevanceScore, index) => ({ index, relevanceScore })),
-          );
           const result = await recall(
             answering({ memories }),
             { scope: userScope, cue: 'x' },
             resolveRecallOptions({ weights, limit: 30 }),
-            { now, rerank: resolveRerankOptions({ reranker: createAiSdkReranker({ model }) }) },
+            { now, rerank: resolveRerankOptions({ reranker: answeringReranker(scores) }) },
           );
           expect(result.degradations).toEqual([]);
           for (const { score } of result.memories) expect(Number.isFinite(score)).toBe(true);

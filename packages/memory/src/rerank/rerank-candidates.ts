@@ -1,4 +1,5 @@
 import {
+  checkRerankScores,
   type Degradation,
   DegradationCode,
   MemoryUnavailable,
@@ -8,7 +9,6 @@ import {
 } from '@symfonic/core';
 import { type RankedMemory, rankCandidates } from '../hydrate/rank-candidates.js';
 import type { RecallOptions } from '../hydrate/recall-options.js';
-import { checkRerankScores } from './check-rerank-scores.js';
 import type { RerankOptions } from './rerank-options.js';
 
 /** Recall's candidates after reranking, and the failure that kept them as they were. */

@@ -14,7 +14,7 @@ function isReranker(value: unknown): value is Reranker {
  * The reranking stage of recall, off unless given:
  *
  * - `reranker`: the {@link Reranker} recall asks (e.g. `createAiSdkReranker`
- *   of `@symfonic/memory/ai-sdk`).
+ *   of `@symfonic/ai-sdk`).
  * - `candidates` 30: how many of recall's top candidates, by its own ranking,
  *   it sends (2 to `Limits.queryLimit`); the others keep their places after them.
  * - `timeoutMs` 2000: how long recall waits for the answer (1 to 60000); then

@@ -2,12 +2,9 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { FunctionDeclaration, Tool as GeminiTool } from '@google/genai';
 import { isLangChainTool, type StructuredToolParams } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
-import { generateText } from 'ai';
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { textModel } from '../__fixtures__/ai-sdk-models.js';
-import { aiSdkMemoryTool } from '../ai-sdk/ai-sdk-memory-tool.js';
 import { anthropicMemoryTool } from './anthropic-memory-tool.js';
 import { geminiMemoryTool } from './gemini-memory-tool.js';
 import { langChainMemoryTool } from './langchain-memory-tool.js';
@@ -61,18 +58,5 @@ describe('the memory tool definitions', () => {
     expect(convertToOpenAITool(tool)).toEqual(openaiChatMemoryTool());
     const renamed = langChainMemoryTool({ name: 'remember_this' });
     expect(convertToOpenAITool(renamed).function.name).toBe('remember_this');
-  });
-
-  it('give the AI SDK a tool whose schema reaches the model as a function tool', async () => {
-    const model = textModel('ok');
-    await generateText({ model, tools: { [memoryToolName]: aiSdkMemoryTool() }, prompt: 'Hi' });
-    expect(model.doGenerateCalls[0]?.tools).toEqual([
-      {
-        type: 'function',
-        name: memoryToolName,
-        description: memoryToolDescription,
-        inputSchema: memoryToolInputSchema(),
-      },
-    ]);
   });
 });

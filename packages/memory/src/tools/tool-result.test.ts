@@ -2,12 +2,10 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Part } from '@google/genai';
 import { flatten } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { generateText, type ModelMessage, type ToolResultPart } from 'ai';
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { textModel } from '../__fixtures__/ai-sdk-models.js';
 import { freshUser } from '../__fixtures__/open-stores.js';
-import { aiSdkToolReply, memoryCall, toolCallShapes } from '../__fixtures__/tool-call-replies.js';
+import { memoryCall, toolCallShapes } from '../__fixtures__/tool-call-replies.js';
 import { createMemory } from '../create-memory.js';
 import type { RememberOutcome } from '../remember/remember-outcome.js';
 import { toolResult } from './tool-result.js';
@@ -89,30 +87,6 @@ describe('toolResult answers each memory tool call in its family’s shape', () 
       { id: 'call_2', error: texts[1] },
       { id: 'call_3', error: texts[2] },
     ]);
-  });
-
-  it('ai-sdk: tool-result parts the next generateText call accepts', async () => {
-    const result = (await aiSdkToolReply({ calls: calls.slice(0, 2) })) as Awaited<
-      ReturnType<typeof generateText>
-    >;
-    const outcome = await outcomeOf(result);
-    const parts: ToolResultPart[] = toolResult(outcome, 'ai-sdk');
-    expect(parts[1]).toEqual({
-      type: 'tool-result',
-      toolCallId: 'call_2',
-      toolName: 'memory_ops',
-      output: { type: 'error-text', value: texts[1] },
-    });
-    const model = textModel('Done.');
-    const messages: ModelMessage[] = [
-      { role: 'user', content: 'Hello' },
-      ...result.response.messages,
-      { role: 'tool', content: parts },
-    ];
-    const next = await generateText({ model, messages });
-    expect(next.text).toBe('Done.');
-    const sent = JSON.stringify(model.doGenerateCalls[0]?.prompt);
-    expect(sent).toContain('call_2');
   });
 
   it('answers nothing for a reply without memory tool calls, and refuses an unknown family', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDrizzleStore } from '../create-drizzle-store.js';
 import { resultRows } from '../rows/result-rows.js';
 import { eraseStoreTables } from '../testing/erase-store-tables.js';
+import { PlannerStatistics } from './planner-statistics.js';
 
 interface LoggedQuery {
   readonly query: string;
@@ -83,6 +84,24 @@ describe('planner statistics of the Drizzle store', () => {
     await store.close();
   });
 
+  it('runs no statement for them at open: the first retrieval reads the catalog', async () => {
+    const database = await db;
+    const writer = await createDrizzleStore({ db: database });
+    await writer.apply(scope, notes(0, 20), provenance);
+    await writer.close();
+    const catalogReads = () => logged.filter((entry) => entry.query.includes('pg_stats')).length;
+    logged.length = 0;
+    const store = await createDrizzleStore({ db: database });
+    expect(catalogReads()).toBe(0);
+    // Changes before the first read are counted against the table's size read then.
+    await store.apply(scope, notes(20, 10), provenance);
+    await store.retrieve({ scope, cue: 'tea', limit: 3 });
+    await store.retrieve({ scope, cue: 'tea', limit: 3 });
+    expect(catalogReads()).toBe(2); // the read, and the one after the analysis
+    expect(analyses()).toBe(1);
+    await store.close();
+  });
+
   it('analyzes a table no analysis ever saw at its first retrieval, however it was filled', async () => {
     const database = await db;
     const writer = await createDrizzleStore({ db: database });
@@ -125,11 +144,16 @@ describe('planner statistics of the Drizzle store', () => {
     const database = await db;
     const store = await createDrizzleStore({ db: database });
     await store.apply(scope, notes(0, 60), provenance);
-    const refused = vi.spyOn(database, 'execute').mockImplementationOnce(() => {
-      throw Object.assign(new Error('canceling statement due to lock timeout'), {
-        code: '55P03',
+    const execute = database.execute.bind(database);
+    // The first statement of the retrieval reads the catalog; the second, the analysis, fails.
+    const refused = vi
+      .spyOn(database, 'execute')
+      .mockImplementationOnce(execute)
+      .mockImplementationOnce(() => {
+        throw Object.assign(new Error('canceling statement due to lock timeout'), {
+          code: '55P03',
+        });
       });
-    });
     await expect(store.retrieve({ scope, cue: 'tea', limit: 3 })).rejects.toSatisfy(
       MemoryUnavailable.isInstance,
     );
@@ -138,6 +162,44 @@ describe('planner statistics of the Drizzle store', () => {
     expect(found.memories).toHaveLength(3);
     expect(analyses()).toBe(1);
     expect(await analyzed()).toBe(true);
+    await store.close();
+  });
+
+  it('analyzes before a bulk write once the store changed 10 000 rows plus three times the table', async () => {
+    const database = await db;
+    const statistics = PlannerStatistics.deferred(database);
+    statistics.noteChanges(10_000);
+    await statistics.refreshForBulkWrite();
+    expect(analyses()).toBe(0);
+    statistics.noteChanges(1);
+    await statistics.refreshForBulkWrite();
+    await statistics.refreshForBulkWrite();
+    expect(analyses()).toBe(1);
+
+    // A restore runs it first: a small one into a store that changed little analyzes nothing.
+    const store = await createDrizzleStore({ db: database });
+    const at = new Date('2024-01-01T00:00:00.000Z');
+    await store.restore(scope, {
+      memories: [
+        {
+          id: 'restored',
+          scope,
+          versions: [
+            {
+              memoryId: 'restored',
+              version: 1,
+              change: 'created',
+              layer: 'semantic',
+              text: 'Sam likes tea',
+              salience: 0.5,
+              provenance,
+              at,
+            },
+          ],
+        },
+      ],
+    });
+    expect(analyses()).toBe(1);
     await store.close();
   });
 });

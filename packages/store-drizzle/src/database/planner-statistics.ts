@@ -5,6 +5,9 @@ import type { StoreDatabase } from './store-database.js';
 /** As autovacuum's defaults: analyze again once 50 rows plus a tenth of the table changed. */
 const changedRowsBase = 50;
 const changedRowsShare = 0.1;
+/** Bulk writes analyze once 10 000 rows plus three times the table changed (it about quadrupled). */
+const bulkRowsBase = 10_000;
+const bulkRowsFactor = 3;
 
 /** What the catalog says of `symfonic.memories`. */
 interface TableState {
@@ -54,49 +57,98 @@ async function readTableState(database: StoreDatabase): Promise<TableState | und
  */
 export class PlannerStatistics {
   readonly #database: StoreDatabase;
-  #rowsWhenAnalyzed: number;
+  /** Whether the catalog was read yet: it is, at the first {@link refresh}. */
+  #read = false;
+  #reading: Promise<void> | undefined;
+  #rowsWhenAnalyzed = 0;
   #changedSince = 0;
-  #stale: boolean;
+  #stale = false;
   #analyzing: Promise<void> | undefined;
 
-  private constructor(database: StoreDatabase, state: TableState | undefined) {
+  private constructor(database: StoreDatabase) {
     this.#database = database;
-    this.#rowsWhenAnalyzed = state?.rows ?? 0;
-    this.#stale = state !== undefined && !state.analyzed;
   }
 
   /**
-   * Read what the catalog says of the table: statistics are due at the
-   * first retrieval when it was never analyzed. A database whose table does
-   * not exist yet (opened with `migrate: false`) has nothing due.
-   *
-   * @throws whatever the driver throws; the caller translates it.
+   * Statistics of `database`'s `memories`, read from the catalog at the first
+   * {@link refresh} rather than now: opening a store runs no statement for
+   * them, and the first retrieval (which needs the catalog anyway) reads
+   * them. Statistics are then due when the table was never analyzed, or when
+   * the changes reported before that read pass the threshold. A database
+   * whose table does not exist (opened with `migrate: false`) has nothing due.
    */
-  static async read(database: StoreDatabase): Promise<PlannerStatistics> {
-    return new PlannerStatistics(database, await readTableState(database));
+  static deferred(database: StoreDatabase): PlannerStatistics {
+    return new PlannerStatistics(database);
   }
 
   /** Count `rows` changed (added, updated, deleted) by this store. */
   noteChanges(rows: number): void {
     this.#changedSince += rows;
+    // Before the catalog is read, the threshold is unknown: counted, judged at the read.
+    if (!this.#read) return;
     if (this.#changedSince > changedRowsBase + changedRowsShare * this.#rowsWhenAnalyzed) {
       this.#stale = true;
     }
   }
 
   /**
-   * Analyze the table when statistics are due, else do nothing; callers
-   * arriving during an analysis wait for that one. A failed analysis leaves
-   * them due, so the next call tries again.
+   * What a bulk write (a restore batch) runs first: read the catalog if not
+   * yet, then analyze the table once this store changed more than 10 000
+   * rows plus three times the rows counted at the last analysis (the table
+   * about quadrupled), else do nothing. Its lookups by id and by text need
+   * the tenant's share of the table: without it the planner takes the tenant
+   * for a selective condition and walks the tenant's whole range in each
+   * batch, a cost that grows with every batch (quadratic over an import).
+   * The share is known from the first analysis on; analyzing at each tenth
+   * more, as {@link PlannerStatistics.refresh} does for ranking, cost an
+   * import of 100 000 memories more time than its lookups.
    *
    * @throws whatever the driver throws; the caller translates it.
    */
-  refresh(): Promise<void> {
-    if (!this.#stale) return Promise.resolve();
+  async refreshForBulkWrite(): Promise<void> {
+    await this.#readOnce();
+    if (this.#analyzing) return this.#analyzing;
+    if (this.#changedSince <= bulkRowsBase + bulkRowsFactor * this.#rowsWhenAnalyzed) return;
+    return this.#start();
+  }
+
+  /**
+   * Read the catalog if not yet, then analyze the table when statistics are
+   * due, else do nothing; callers arriving during a read or an analysis wait
+   * for that one. A failed read or analysis leaves it to do, so the next call
+   * tries again.
+   *
+   * @throws whatever the driver throws; the caller translates it.
+   */
+  async refresh(): Promise<void> {
+    await this.#readOnce();
+    if (!this.#stale) return;
+    return this.#start();
+  }
+
+  /** The catalog read, once: callers arriving during it wait for that one. */
+  async #readOnce(): Promise<void> {
+    if (this.#read) return;
+    this.#reading ??= this.#readCatalog().finally(() => {
+      this.#reading = undefined;
+    });
+    await this.#reading;
+  }
+
+  /** The analysis running, or a new one: one at a time. */
+  #start(): Promise<void> {
     this.#analyzing ??= this.#analyze().finally(() => {
       this.#analyzing = undefined;
     });
     return this.#analyzing;
+  }
+
+  async #readCatalog(): Promise<void> {
+    const state = await readTableState(this.#database);
+    this.#rowsWhenAnalyzed = state?.rows ?? 0;
+    this.#stale = state !== undefined && !state.analyzed;
+    this.#read = true;
+    this.noteChanges(0);
   }
 
   async #analyze(): Promise<void> {

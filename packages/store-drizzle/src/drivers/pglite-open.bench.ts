@@ -13,13 +13,19 @@
  * - `WebAssembly only`: PGlite's module and file bundle without PostgreSQL
  *   (`noInitDb`), the floor under every start.
  *
- * The stages are the opener's own functions, timed in its order: the imports,
- * the folder's checks and lock, PGlite's start, the migrations check, the
- * store's own reads (pgvector, planner statistics), the first `retrieve` and
- * `close`. `open` is the stages after the imports up to the store (what
- * `openPGliteStore` costs); `CPU` is what the process spent (user + system)
- * over the same span, which a loaded machine
- * inflates less than wall time. Writes `pglite-open-bench.json`;
+ * The stages are the opener's own functions, timed in its order: the imports;
+ * the folder's checks and lock; PGlite's start, seen through PGlite's own
+ * options (a `NodeFS` whose first sync marks the end of the WebAssembly
+ * start, PostgreSQL's banner on stdout the end of its start), in four parts:
+ * the template's files written (a new folder), the WebAssembly module, the
+ * PostgreSQL start (with pgvector's library compiled when it is loaded;
+ * `initdb` too for `new (initdb)`) and PGlite's first statement (its read of
+ * the array types); the pgvector check (with a second start when the folder
+ * needs the library); the migrations check; the store's own reads (pgvector's
+ * version); the first `retrieve` (with the planner statistics' catalog read) and `close`. `open` is the stages
+ * after the imports up to the store (what `openPGliteStore` costs); `CPU` is
+ * what the process spent (user + system) over the same span, which a loaded
+ * machine inflates less than wall time. Writes `pglite-open-bench.json`;
  * `node dist/drivers/write-pglite-open-table.js` puts its table in the README.
  *
  *   npx tsc -b packages/store-drizzle && node packages/store-drizzle/dist/drivers/pglite-open.bench.js
@@ -93,7 +99,7 @@ async function child(mode: Mode, dataDir: string, templatePath: string): Promise
   let mark = performance.now();
   const stage = (name: string) => {
     const now = performance.now();
-    stages[name] = now - mark;
+    stages[name] = (stages[name] ?? 0) + now - mark;
     mark = now;
   };
   if (mode === 'wasm') {
@@ -101,7 +107,7 @@ async function child(mode: Mode, dataDir: string, templatePath: string): Promise
     stage('imports');
     const opening = { at: performance.now(), cpu: process.cpuUsage() };
     const client = await PGlite.create({ noInitDb: true });
-    stage('PGlite start');
+    stage('WebAssembly start');
     const openCpuMs = cpuMs(opening.cpu);
     const openMs = performance.now() - opening.at;
     await client.close();
@@ -109,15 +115,43 @@ async function child(mode: Mode, dataDir: string, templatePath: string): Promise
     console.log(JSON.stringify({ mode, stages, openMs, openCpuMs } satisfies OpenSample));
     return;
   }
-  const [{ drizzle }, { openDrizzleStore }, lockModule, folderModule, startModule] =
+  const [{ drizzle }, { openDrizzleStore }, lockModule, folderModule, startModule, { PGlite }] =
     await Promise.all([
       import('drizzle-orm/pglite'),
       import('../create-drizzle-store.js'),
       import('./data-dir-lock.js'),
       import('./prepare-data-dir.js'),
       import('./start-pglite.js'),
+      import('@electric-sql/pglite'),
     ]);
+  const { NodeFS } = await import('@electric-sql/pglite/nodefs');
   const { migrateStore } = await import('../database/migrate-store.js');
+  // PGlite's start seen through its own options: a NodeFS whose first sync
+  // follows the WebAssembly module's start, and PostgreSQL's banner on stdout
+  // once it runs; `create` resolves after PGlite's first statement.
+  class ObservedNodeFS extends NodeFS {
+    override async initialSyncFs(): Promise<void> {
+      stage('WebAssembly start');
+      await super.initialSyncFs();
+    }
+  }
+  const create = PGlite.create.bind(PGlite);
+  let starts = 0;
+  PGlite.create = (async (options?: import('@electric-sql/pglite').PGliteOptions) => {
+    if (options?.dataDir === undefined || options.noInitDb) return create(options);
+    // Before the first start, the template's files; before a second, the check that asked for it.
+    stage(starts++ === 0 ? 'template written' : 'pgvector check');
+    const client = await create({
+      ...options,
+      fs: new ObservedNodeFS(options.dataDir),
+      onStdout: (line) => {
+        if (line.includes('stand-alone backend')) stage('PostgreSQL start');
+        return false;
+      },
+    });
+    stage('first statement');
+    return client;
+  }) as typeof PGlite.create;
   stage('imports');
   const opening = { at: performance.now(), cpu: process.cpuUsage() };
   const folder = await folderModule.prepareDataDir(dataDir);
@@ -130,10 +164,10 @@ async function child(mode: Mode, dataDir: string, templatePath: string): Promise
     vectors: mode === 'existing-vector' || mode === 'new-initdb',
     templatePath: mode === 'new-initdb' ? join(folder, 'no-template') : templatePath,
   });
-  stage('PGlite start');
+  stage('pgvector check');
   const db = drizzle({ client });
   await migrateStore(db);
-  stage('migrations');
+  stage('migrations check');
   const store = await openDrizzleStore(
     { db, migrate: false, onClose: async () => client.close() },
     { soleWriter: true },

@@ -9,9 +9,18 @@ import { DataDirUnavailable } from './data-dir-unavailable.js';
 const versionFileName = 'PG_VERSION';
 
 /**
+ * The folder, inside a data folder, that a new database's files are written
+ * into before they are moved in place (see `extractPGliteTemplate`). A folder
+ * holding only it (and the lock) is still an empty data folder: a process
+ * that died while writing them left it, and the next opener replaces it.
+ */
+export const templateStagingName = 'symfonic-template.staging';
+
+/**
  * Make `dataDir` ready for PGlite: resolve it to an absolute path, create it
  * and every missing folder above it, and check that it is a folder this
- * process may write that is either empty (PGlite initialises it) or a
+ * process may write that is either empty (PGlite initialises it; a
+ * new database's files left half-written by a dead process count as empty) or a
  * PGlite database (it holds `PG_VERSION`). A folder holding other files is
  * refused before anything is written into it.
  *
@@ -38,7 +47,9 @@ export async function prepareDataDir(dataDir: string): Promise<string> {
     if (DataDirUnavailable.isInstance(error)) throw error;
     throw failure(error);
   }
-  const others = entries.filter((entry) => !entry.startsWith(lockFileName));
+  const others = entries.filter(
+    (entry) => !entry.startsWith(lockFileName) && entry !== templateStagingName,
+  );
   if (others.length > 0 && !others.includes(versionFileName)) {
     throw new DataDirUnavailable(folder, 'not-a-pglite-folder', {
       detail: `${others.length} entries and no ${versionFileName} file`,

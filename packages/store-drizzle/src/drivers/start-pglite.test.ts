@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateStore, storeMigrations } from '../database/migrate-store.js';
 import { writePGliteTemplate } from './pglite-template.js';
+import { holdsPGliteDatabase, prepareDataDir, templateStagingName } from './prepare-data-dir.js';
 import { startPGlite } from './start-pglite.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'symfonic-start-pglite-'));
@@ -89,6 +90,22 @@ describe('the pre-migrated PGlite template', { timeout: 300_000 }, () => {
       await again.client.exec('delete from symfonic.memory_embeddings');
     } finally {
       await again.client.close();
+    }
+  });
+
+  it('starts a new folder over the half-written template a dead process left, and leaves no staging folder', async () => {
+    const dataDir = join(directory, 'interrupted');
+    mkdirSync(join(dataDir, templateStagingName, 'base'), { recursive: true });
+    writeFileSync(join(dataDir, templateStagingName, 'base', 'half'), 'half a file');
+    expect(await prepareDataDir(dataDir)).toBe(dataDir);
+    expect(await holdsPGliteDatabase(dataDir)).toBe(false);
+    const started = await startPGlite({ dataDir, existing: false, vectors: false, templatePath });
+    try {
+      expect(started.origin).toBe('template');
+      expect(readdirSync(dataDir)).not.toContain(templateStagingName);
+      expect(await migrateStore(drizzle({ client: started.client }))).toEqual({ applied: 0 });
+    } finally {
+      await started.client.close();
     }
   });
 

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { resultRows } from '../rows/result-rows.js';
 import { lockFileName } from './data-dir-lock.js';
-import { readPGliteTemplate } from './pglite-template.js';
+import { extractPGliteTemplate, readPGliteTemplate } from './pglite-template.js';
 
 /** What {@link startPGlite} starts. */
 export interface PGliteStart {
@@ -65,6 +65,27 @@ function create(dataDir: string | undefined, withVector: boolean, loadDataDir?: 
 }
 
 /**
+ * PGlite started on a new database copied from the template: a folder gets
+ * the template's files written by Node (see `extractPGliteTemplate`) and
+ * PGlite starts on them as on any existing folder; a database in memory is
+ * loaded by PGlite. `undefined` when there is no usable template.
+ *
+ * @throws whatever the file system or PGlite throws; the caller empties the folder.
+ */
+async function startFromTemplate(
+  dataDir: string | undefined,
+  withVector: boolean,
+  templatePath: string,
+): Promise<PGlite | undefined> {
+  if (dataDir === undefined) {
+    const template = await readPGliteTemplate(templatePath);
+    return template && create(undefined, withVector, template);
+  }
+  if (!(await extractPGliteTemplate(templatePath, dataDir))) return undefined;
+  return create(dataDir, withVector);
+}
+
+/**
  * Start PGlite for a store, doing as little as the database allows:
  *
  * - a new database (an empty folder, or in memory) is loaded from the
@@ -81,14 +102,11 @@ function create(dataDir: string | undefined, withVector: boolean, loadDataDir?: 
 export async function startPGlite(start: PGliteStart): Promise<StartedPGlite> {
   const { dataDir, vectors } = start;
   if (!start.existing) {
-    const template = await readPGliteTemplate(start.templatePath);
-    if (template) {
-      try {
-        const client = await create(dataDir, vectors, template);
-        return { client, origin: 'template', vector: vectors, starts: 1 };
-      } catch {
-        if (dataDir !== undefined) await emptyFolder(dataDir);
-      }
+    try {
+      const client = await startFromTemplate(dataDir, vectors, start.templatePath);
+      if (client) return { client, origin: 'template', vector: vectors, starts: 1 };
+    } catch {
+      if (dataDir !== undefined) await emptyFolder(dataDir);
     }
     return { client: await create(dataDir, true), origin: 'initdb', vector: true, starts: 1 };
   }

@@ -1,7 +1,7 @@
 import type { ChangePosition, MemoryChange, MemoryScope } from '@symfonic/core';
 import { and, asc, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
-import { provenanceOf } from '../rows/provenance-of.js';
+import { memoryVersionOf } from '../rows/memory-version-of.js';
 import { memoryVersions } from '../schema/memory-versions.js';
 import { visibleTo } from '../scope/visible-to.js';
 import { rowScope } from './row-scope.js';
@@ -33,16 +33,5 @@ export async function selectChanges(
     )
     .orderBy(asc(memoryVersions.at), asc(memoryIdInOrder), asc(memoryVersions.version))
     .limit(limit);
-  return rows.map((row) => ({
-    memoryId: row.memoryId,
-    version: row.version,
-    change: row.change,
-    layer: row.layer,
-    text: row.text,
-    ...(row.context === null ? {} : { context: row.context }),
-    salience: row.salience,
-    provenance: provenanceOf(row),
-    at: row.at,
-    scope: rowScope(row, scope),
-  }));
+  return rows.map((row) => ({ ...memoryVersionOf(row), scope: rowScope(row, scope) }));
 }

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { memoryVersions } from '../schema/memory-versions.js';
 import { visibleTo } from '../scope/visible-to.js';
-import { provenanceOf } from './provenance-of.js';
+import { memoryVersionOf } from './memory-version-of.js';
 
 /**
  * Every version of memory `id`, oldest first, if it is visible to `scope`
@@ -22,15 +22,5 @@ export async function selectHistory(
     .from(memoryVersions)
     .where(and(eq(memoryVersions.memoryId, id), visibleTo(memoryVersions, scope)))
     .orderBy(asc(memoryVersions.version));
-  return rows.map((row) => ({
-    memoryId: row.memoryId,
-    version: row.version,
-    change: row.change,
-    layer: row.layer,
-    text: row.text,
-    ...(row.context === null ? {} : { context: row.context }),
-    salience: row.salience,
-    provenance: provenanceOf(row),
-    at: row.at,
-  }));
+  return rows.map(memoryVersionOf);
 }

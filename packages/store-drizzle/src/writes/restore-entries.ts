@@ -1,6 +1,7 @@
 import {
   decideRestore,
   type LoggedTurn,
+  type MemoryScope,
   type MemoryVersion,
   type RestoredMemory,
   type RestoreOutcome,
@@ -8,7 +9,7 @@ import {
 } from '@symfonic/core';
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
-import { provenanceOf } from '../rows/provenance-of.js';
+import { memoryVersionOf } from '../rows/memory-version-of.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { memoryVersions } from '../schema/memory-versions.js';
@@ -17,6 +18,7 @@ import { type ScopePlacement, scopePlacement } from '../scope/scope-placement.js
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { insertJsonRows, type JsonColumn } from './insert-json-rows.js';
 import { memoryTextHash } from './memory-text-hash.js';
+import { updateJsonRows } from './update-json-rows.js';
 
 /** {@link memoryTextHash} of each text once per batch: a restore asks for most of them three times. */
 function textHashes(): (text: string) => string {
@@ -32,6 +34,23 @@ function textHashes(): (text: string) => string {
 }
 
 import { unstorableText } from './unstorable-text.js';
+
+/**
+ * {@link scopePlacement} of each scope once per batch: a placement hashes
+ * every ancestor of the scope, and a batch's entries mostly share a few scopes.
+ */
+function placements(): (scope: MemoryScope) => ScopePlacement {
+  const known = new Map<string, ScopePlacement>();
+  return (scope) => {
+    const key = JSON.stringify([scope.tenant, ...scope.path]);
+    let placement = known.get(key);
+    if (placement === undefined) {
+      placement = scopePlacement(scope);
+      known.set(key, placement);
+    }
+    return placement;
+  };
+}
 
 /** Rows per insert statement: a JSON document of a megabyte or two. */
 const rowsPerInsert = 2_000;
@@ -89,6 +108,18 @@ const memoryColumnsInJson = [
   column('created_at', 'createdAt', 'timestamptz'),
   column('updated_at', 'updatedAt', 'timestamptz'),
   column('vector_models', 'vectorModels', 'text[]'),
+];
+
+/** The columns of `memory_embeddings` a restore writes. */
+const embeddingColumns = [
+  column('memory_id', 'memoryId', 'text'),
+  column('model', 'model', 'text'),
+  column('dimensions', 'dimensions', 'integer'),
+  column('tenant', 'tenant', 'text'),
+  column('scope_key', 'scopeKey', 'text'),
+  column('ancestor_keys', 'ancestorKeys', 'text[]'),
+  column('layer', 'layer', 'text'),
+  column('embedding', 'embedding', 'real[]'),
 ];
 
 /** The columns of `turns` a restore writes. */
@@ -177,7 +208,8 @@ export async function restoreEntries(
 ): Promise<RestoreWrite> {
   const held = await heldMemories(transaction, batch.memories);
   const hashOf = textHashes();
-  const holders = await liveHolders(transaction, batch.memories, hashOf);
+  const placeOf = placements();
+  const holders = await liveHolders(transaction, batch.memories, hashOf, placeOf);
   const pendingHolders = new Map<string, string | undefined>();
   const holderOf = (key: string) =>
     pendingHolders.has(key) ? pendingHolders.get(key) : holders.get(key);
@@ -190,7 +222,7 @@ export async function restoreEntries(
       metadata: restored.metadata,
     });
     if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
-    const placement = scopePlacement(restored.scope);
+    const placement = placeOf(restored.scope);
     const before = held.get(restored.id);
     const decision = decideRestore(
       before && {
@@ -248,7 +280,7 @@ export async function restoreEntries(
   });
 
   await writeMemories(transaction, writes, context, hashOf);
-  const turnOutcomes = await restoreTurns(transaction, batch.turns);
+  const turnOutcomes = await restoreTurns(transaction, batch.turns, placeOf);
   return { memories: memoryOutcomes, turns: turnOutcomes, changedMemories: writes.length };
 }
 
@@ -266,42 +298,28 @@ async function heldMemories(
   const ids = [...new Set(restored.map((memory) => memory.id))];
   const tenant = restored[0]?.scope.tenant;
   if (tenant === undefined) return held;
-  const versionRows = await transaction
-    .select()
+  // The versions, each with its memory's live row when there is one: one round trip.
+  const joined = await transaction
+    .select({ row: memoryVersions, live: memories.id, metadata: memories.metadata })
     .from(memoryVersions)
+    .leftJoin(memories, and(eq(memories.tenant, tenant), eq(memories.id, memoryVersions.memoryId)))
     .where(and(eq(memoryVersions.tenant, tenant), anyOf(memoryVersions.memoryId, ids)))
     .orderBy(memoryVersions.memoryId, memoryVersions.version);
-  const liveRows = await transaction
-    .select({ id: memories.id, metadata: memories.metadata })
-    .from(memories)
-    .where(and(eq(memories.tenant, tenant), anyOf(memories.id, ids)));
-  const live = new Map(liveRows.map((row) => [row.id, row]));
   const versionsOf = new Map<string, MemoryVersion[]>();
-  for (const row of versionRows) {
+  for (const { row, live, metadata } of joined) {
     let versions = versionsOf.get(row.memoryId);
     if (!versions) {
       versions = [];
       versionsOf.set(row.memoryId, versions);
-      const metadata = live.get(row.memoryId)?.metadata;
       held.set(row.memoryId, {
         tenant: row.tenant,
         scopeKey: row.scopeKey,
         versions,
-        live: live.has(row.memoryId),
+        live: live !== null,
         ...(metadata == null ? {} : { metadata }),
       });
     }
-    versions.push({
-      memoryId: row.memoryId,
-      version: row.version,
-      change: row.change,
-      layer: row.layer,
-      text: row.text,
-      ...(row.context === null ? {} : { context: row.context }),
-      salience: row.salience,
-      provenance: provenanceOf(row),
-      at: row.at,
-    });
+    versions.push(memoryVersionOf(row));
   }
   const unheld = ids.filter((id) => !held.has(id));
   if (unheld.length === 0) return held;
@@ -320,17 +338,20 @@ async function liveHolders(
   transaction: StoreDatabase,
   restored: readonly RestoredMemory[],
   hashOf: (text: string) => string,
+  placeOf: (scope: MemoryScope) => ScopePlacement,
 ): Promise<Map<string, string>> {
   const holders = new Map<string, string>();
   const first = restored[0];
   if (first === undefined) return holders;
   const hashes = new Set<string>();
   const keys = new Set<string>();
+  const layers = new Set<string>();
   for (const memory of restored) {
     const last = memory.versions.at(-1);
     if (!last || last.change === 'deleted') continue;
     hashes.add(hashOf(last.text));
-    keys.add(scopePlacement(memory.scope).scopeKey);
+    keys.add(placeOf(memory.scope).scopeKey);
+    layers.add(last.layer);
   }
   if (hashes.size === 0) return holders;
   const rows = await transaction
@@ -345,6 +366,9 @@ async function liveHolders(
       and(
         eq(memories.tenant, first.scope.tenant),
         anyOf(memories.scopeKey, [...keys]),
+        // Every column of the dedup index: each (scope, layer, text) is one probe, where
+        // leaving the layer out walks the scope's whole range once per text.
+        anyOf(memories.layer, [...layers]),
         anyOf(memories.textHash, [...hashes]),
       ),
     );
@@ -390,7 +414,9 @@ async function writeMemories(
   const deleted = writes.filter((write) => write.heldLive && write.last.change === 'deleted');
   if (deleted.length > 0) {
     const ids = deleted.map((write) => write.restored.id);
-    await transaction.delete(memories).where(anyOf(memories.id, ids));
+    await transaction
+      .delete(memories)
+      .where(and(eq(memories.tenant, tenantOf(writes)), anyOf(memories.id, ids)));
   }
   const liveRows = writes
     .filter((write) => write.last.change !== 'deleted')
@@ -405,10 +431,27 @@ async function writeMemories(
     );
   }
   // A held live memory that gained versions keeps its row, and so its place in `list`.
-  for (const { row } of liveRows.filter((entry) => entry.heldLive)) {
-    const { id, sequence: _sequence, ...changed } = row as typeof row & { sequence?: number };
-    await transaction.update(memories).set(changed).where(eq(memories.id, id));
-    await transaction.delete(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, id));
+  const updated = liveRows.filter((entry) => entry.heldLive).map((entry) => entry.row);
+  const tenant = tenantOf(writes);
+  for (let start = 0; start < updated.length; start += rowsPerInsert) {
+    const rows = updated.slice(start, start + rowsPerInsert);
+    await updateJsonRows(
+      transaction,
+      memories,
+      { tenant: memories.tenant, id: memories.id },
+      memoryColumnsInJson,
+      rows,
+      tenant,
+    );
+    await transaction.delete(memoryEmbeddings).where(
+      and(
+        eq(memoryEmbeddings.tenant, tenant),
+        anyOf(
+          memoryEmbeddings.memoryId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    );
   }
   if (!vectors) return;
   const embeddingRows = liveRows.flatMap(({ row }) => {
@@ -429,10 +472,18 @@ async function writeMemories(
       : [];
   });
   for (let start = 0; start < embeddingRows.length; start += rowsPerInsert) {
-    await transaction
-      .insert(memoryEmbeddings)
-      .values(embeddingRows.slice(start, start + rowsPerInsert));
+    await insertJsonRows(
+      transaction,
+      sql`${memoryEmbeddings}`,
+      embeddingColumns,
+      embeddingRows.slice(start, start + rowsPerInsert),
+    );
   }
+}
+
+/** The one tenant of a batch's writes (a restore batch never spans two). */
+function tenantOf(writes: readonly MemoryWrite[]): string {
+  return (writes[0] as MemoryWrite).placement.tenant;
 }
 
 /** The `memories` row of a restored live memory: its final version, created at its first. */
@@ -465,10 +516,11 @@ function memoryRow(
 async function restoreTurns(
   transaction: StoreDatabase,
   batch: readonly LoggedTurn[],
+  placeOf: (scope: MemoryScope) => ScopePlacement,
 ): Promise<RestoreOutcome[]> {
   const first = batch[0];
   if (first === undefined) return [];
-  const placements = batch.map((turn) => scopePlacement(turn.scope));
+  const placements = batch.map((turn) => placeOf(turn.scope));
   const rows = await transaction
     .select({
       scopeKey: turns.scopeKey,

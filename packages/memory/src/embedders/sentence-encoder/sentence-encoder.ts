@@ -1,6 +1,10 @@
 import { createRequire } from 'node:module';
-import { type EmbeddingProvider, InvalidMemoryInput, MemoryUnavailable } from '@symfonic/core';
-import { embedDistinct } from '../embed-distinct.js';
+import {
+  type EmbeddingProvider,
+  embedDistinct,
+  InvalidMemoryInput,
+  MemoryUnavailable,
+} from '@symfonic/core';
 import { SentenceEncoderUnavailable } from './sentence-encoder-unavailable.js';
 
 /** The length of the sentence encoder's vectors. */

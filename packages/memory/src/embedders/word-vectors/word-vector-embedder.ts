@@ -1,6 +1,10 @@
-import { type EmbeddingProvider, featureHash, InvalidMemoryInput } from '@symfonic/core';
+import {
+  type EmbeddingProvider,
+  embedDistinct,
+  featureHash,
+  InvalidMemoryInput,
+} from '@symfonic/core';
 import { eng as englishStopWords } from 'stopword';
-import { embedDistinct } from '../embed-distinct.js';
 import { commonDirections } from './common-directions.js';
 import type { WordVectorTable } from './word-vector-table.js';
 

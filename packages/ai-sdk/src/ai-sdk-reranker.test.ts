@@ -1,11 +1,7 @@
 import { InvalidMemoryInput, MemoryUnavailable } from '@symfonic/core';
 import { MockRerankingModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import {
-  answeringModel,
-  scoringModel,
-  unansweringModel,
-} from '../__fixtures__/reranking-models.js';
+import { answeringModel, scoringModel, unansweringModel } from './__fixtures__/reranking-models.js';
 import { createAiSdkReranker } from './ai-sdk-reranker.js';
 
 /** Scores a text by its length: longer ranks higher. */

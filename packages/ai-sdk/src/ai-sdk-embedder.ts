@@ -1,6 +1,10 @@
-import { type EmbeddingProvider, InvalidMemoryInput, MemoryUnavailable } from '@symfonic/core';
+import {
+  type EmbeddingProvider,
+  embedDistinct,
+  InvalidMemoryInput,
+  MemoryUnavailable,
+} from '@symfonic/core';
 import { type EmbeddingModel, embedMany } from 'ai';
-import { embedDistinct } from '../embedders/embed-distinct.js';
 
 /** Options of {@link createAiSdkEmbedder}. */
 export interface AiSdkEmbedderOptions {

@@ -1,6 +1,10 @@
-import { InvalidMemoryInput, MemoryUnavailable, type Reranker } from '@symfonic/core';
+import {
+  checkRerankScores,
+  InvalidMemoryInput,
+  MemoryUnavailable,
+  type Reranker,
+} from '@symfonic/core';
 import { type RerankingModel, rerank } from 'ai';
-import { checkRerankScores } from '../rerank/check-rerank-scores.js';
 
 /** Options of {@link createAiSdkReranker}. */
 export interface AiSdkRerankerOptions {

@@ -1,7 +1,10 @@
+import {
+  memoryToolDescription,
+  memoryToolInputSchema,
+  type modelOpsPayloadSchema,
+} from '@symfonic/memory';
 import { jsonSchema, type Tool, tool } from 'ai';
 import type { z } from 'zod';
-import { memoryToolDescription, memoryToolInputSchema } from '../tools/memory-tool.js';
-import type { modelOpsPayloadSchema } from '../tools/model-op.js';
 
 /** The input a model writes for the memory tool: `{ ops: [...] }`, as the model sent it. */
 export type MemoryToolInput = z.input<typeof modelOpsPayloadSchema>;

@@ -1,4 +1,6 @@
-import { checkAnswerCount, firstNonFinite, MemoryUnavailable } from '@symfonic/core';
+import { checkAnswerCount } from '../embedding/check-answer-count.js';
+import { MemoryUnavailable } from '../errors/memory-unavailable.js';
+import { firstNonFinite } from '../first-non-finite.js';
 
 /** What a reranker's answer must be: how many scores, and whose (for the reason). */
 export interface ExpectedRerankScores {

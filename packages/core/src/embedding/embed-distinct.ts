@@ -1,4 +1,5 @@
-import { checkEmbeddingBatch, InvalidMemoryInput } from '@symfonic/core';
+import { InvalidMemoryInput } from '../errors/invalid-memory-input.js';
+import { checkEmbeddingBatch } from './check-embedding-batch.js';
 
 /** The embedder a batch is embedded for: its name and the length of its vectors. */
 export interface DistinctEmbedder {
