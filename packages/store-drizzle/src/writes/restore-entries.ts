@@ -1,5 +1,6 @@
 import {
   decideRestore,
+  decideTurnRestore,
   type LoggedTurn,
   type MemoryScope,
   type MemoryVersion,
@@ -545,21 +546,8 @@ async function restoreTurns(
     const key = `${placement.scopeKey}\u0000${turn.turnId}`;
     const problem = unstorableText({ turnId: turn.turnId, speaker: turn.speaker, text: turn.text });
     if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
-    const existing = logged.get(key);
-    if (existing) {
-      const same =
-        existing.speaker === turn.speaker &&
-        existing.text === turn.text &&
-        existing.turn === turn.turn &&
-        existing.at.getTime() === turn.at.getTime();
-      return same
-        ? { status: 'present' }
-        : {
-            status: 'refused',
-            code: 'conflict',
-            reason: `turn "${turn.turnId}" is already logged at this scope with a different speaker, text, number or time`,
-          };
-    }
+    const decision = decideTurnRestore(logged.get(key), turn);
+    if (decision.status !== 'imported') return decision;
     logged.set(key, { scopeKey: placement.scopeKey, ...turn });
     inserts.push({
       ...placement,
