@@ -1,6 +1,6 @@
+import { percentile } from '@symfonic/test-support';
 import type { EvalDataset } from './eval-dataset.js';
 import type { EvalSystem } from './eval-system.js';
-import { percentile } from './percentile.js';
 import { type EvaluationProgress, runRetrievals } from './run-retrievals.js';
 import { type QuestionOutcome, scoreQuestion } from './score-question.js';
 import { type RecallSummary, summarizeRecall } from './summarize-recall.js';

@@ -21,9 +21,9 @@ import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core
 import { createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { percentile } from '@symfonic/test-support';
 import { wordVectorEmbedder } from './embedders/word-vector-embedder-of.js';
 import { memoryText } from './memory-text.js';
-import { percentile } from './percentile.js';
 import { readEvalDataset } from './read-eval-dataset.js';
 import { shippedDatasets } from './shipped-datasets.js';
 

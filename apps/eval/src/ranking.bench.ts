@@ -12,9 +12,9 @@ import { performance } from 'node:perf_hooks';
 import type { EmbeddingProvider, MemoryStore } from '@symfonic/core';
 import { createLocalEmbedder } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { percentile } from '@symfonic/test-support';
 import { wordVectorEmbedder } from './embedders/word-vector-embedder-of.js';
 import { memoryText } from './memory-text.js';
-import { percentile } from './percentile.js';
 import { readEvalDataset } from './read-eval-dataset.js';
 import { syntheticDatasetPath } from './synthetic/synthetic-dataset-path.js';
 

@@ -36,10 +36,9 @@ import { performance } from 'node:perf_hooks';
 import { Limits, type RestoredMemory } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openNodePostgresStore } from '@symfonic/store-drizzle/node-postgres';
-import { zipfCorpus } from '@symfonic/test-support';
+import { percentile, zipfCorpus } from '@symfonic/test-support';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import pg from 'pg';
-import { percentile } from './percentile.js';
 
 const users = Number(process.env.USERS ?? 1_000);
 const perUser = Number(process.env.PER_USER ?? 1_000);

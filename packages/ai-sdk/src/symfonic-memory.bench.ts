@@ -17,6 +17,7 @@
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory, OpsObjectFilter } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { percentile } from '@symfonic/test-support';
 import {
   generateText,
   type LanguageModel,
@@ -39,11 +40,6 @@ const words = (text: string) => text.match(/\s*\S+/g) ?? [];
 const answerDeltas = words(
   answerWithOps(prose, [{ op: 'add', text: 'The user lives in Lyon', salience: 0.7 }]),
 );
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
-}
 
 const format = (value: number) => value.toFixed(3).padStart(9);
 const row = (label: string, values: readonly number[]) =>

@@ -19,7 +19,13 @@ import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
+import {
+  benchMachine,
+  type Figures,
+  percentile,
+  renderFigures,
+  saveFigures,
+} from '@symfonic/test-support';
 import { createAgent } from 'langchain';
 import type { MemoryReport } from './memory-report.js';
 import { symfonicMiddleware } from './symfonic-middleware.js';
@@ -35,10 +41,6 @@ const prose =
 const answer = answerWithOps(prose, [{ op: 'add', text: 'The user lives in Lyon', salience: 0.7 }]);
 const words = answer.match(/\s*\S+/g) ?? [];
 
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
-}
 const format = (value: number) => value.toFixed(3).padStart(9);
 const row = (label: string, values: readonly number[]) =>
   `${label.padEnd(48)} ${format(percentile(values, 0.5))} ${format(percentile(values, 0.95))}`;

@@ -18,6 +18,7 @@
 import { MemoryVectorStore } from '@langchain/classic/vectorstores/memory';
 import { Document } from '@langchain/core/documents';
 import type { MemoryQuery } from '@symfonic/core';
+import { percentile } from '@symfonic/test-support';
 import { WordHashEmbeddings } from './__fixtures__/word-hash-embeddings.js';
 import { fromLangChainVectorStore } from './from-lang-chain-vector-store.js';
 import type { LegacyEntry } from './legacy-entry.js';
@@ -50,10 +51,6 @@ function timed<EngineScope, Row>(
   return state;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
-}
-
 interface Row {
   readonly case: string;
   readonly runs: number;
@@ -83,7 +80,6 @@ async function measure<EngineScope, EngineRow>(
     engineTotal += clock.spent;
     allTotal += elapsed;
   }
-  totals.sort((left, right) => left - right);
   return {
     case: name,
     runs,

@@ -20,7 +20,13 @@ import { performance } from 'node:perf_hooks';
 import { Limits } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
-import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
+import {
+  benchMachine,
+  type Figures,
+  percentile,
+  renderFigures,
+  saveFigures,
+} from '@symfonic/test-support';
 import { connectStdio } from './testing/server-process.js';
 
 const memories = Number(process.env.MEMORIES ?? 10_000);
@@ -45,10 +51,6 @@ const vocabulary = Array.from({ length: 3_000 }, (_, index) =>
 );
 const words = (count: number) =>
   Array.from({ length: count }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
-}
 
 /**
  * Load the memories into a PGlite folder, then time `hydrate` in this
@@ -89,7 +91,7 @@ async function time(call: () => Promise<unknown>): Promise<number[]> {
     await call();
     times.push(performance.now() - started);
   }
-  return times.sort((left, right) => left - right);
+  return times;
 }
 
 const rows: string[][] = [];

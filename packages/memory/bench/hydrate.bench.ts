@@ -15,10 +15,12 @@
  * after a build (`bench:readme` writes its table into the README); `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
 import { cpus, loadavg } from 'node:os';
-import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { percentile } from '@symfonic/test-support';
+import { pick, seedNotes, sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
@@ -68,50 +70,16 @@ const subjects = [
   'an old friend',
 ];
 
-/** A deterministic pseudo-random sequence, so every run seeds the same memories. */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
-
 async function seed(store: MemoryStore): Promise<void> {
   console.error(`seeding ${memories} memories…`);
-  const random = sequence(7);
-  const batch = Limits.opsPerApply;
-  for (let start = 0; start < memories; start += batch) {
-    const ops = [];
-    for (let index = start; index < Math.min(memories, start + batch); index += 1) {
-      ops.push({
-        op: 'add' as const,
-        layer: index % 3 === 0 ? ('episodic' as const) : ('semantic' as const),
-        text: `Note ${index}: ${pick(subjects, random)} ${pick(verbs, random)} ${pick(topics, random)} and ${pick(topics, random)}`,
-        salience: Math.round(random() * 100) / 100,
-      });
-    }
-    const result = await store.apply(scope, ops, { writer: 'bench' });
-    if (result.rejected.length > 0)
-      throw new Error(`seeding refused ${result.rejected.length} ops`);
-  }
-  for (let turn = 1; turn <= 8; turn += 1) {
-    await store.append(conversation, {
-      turnId: `t${turn}`,
-      speaker: turn % 2 ? 'user' : 'assistant',
-      text: `turn ${turn} about ${topics[turn]}`,
-      turn,
-    });
-  }
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
+  await seedNotes(store, {
+    scope,
+    conversation,
+    memories,
+    note: (index, random) =>
+      `Note ${index}: ${pick(subjects, random)} ${pick(verbs, random)} ${pick(topics, random)} and ${pick(topics, random)}`,
+    turnTopics: topics,
+  });
 }
 
 interface Row {

@@ -13,6 +13,8 @@ import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { createMemory, type Memory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { percentile } from '@symfonic/test-support';
+import { pick, sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 20);
@@ -20,19 +22,6 @@ const warmup = 3;
 const user: MemoryScope = { tenant: 'bench', path: ['user:1'] };
 const conversation: MemoryScope = { tenant: 'bench', path: ['user:1', 'conversation:1'] };
 const neighbour: MemoryScope = { tenant: 'neighbour', path: ['user:1', 'conversation:1'] };
-
-/** A deterministic pseudo-random sequence, so every run seeds the same memories. */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
 
 /** Made-up words of two to four syllables: no stemmer or stop list changes them much. */
 function vocabulary(size: number): string[] {
@@ -86,11 +75,6 @@ function maximalCue(seed: number): string {
 
 function typicalCue(random: () => number): string {
   return `what did I say about ${pick(topics, random)} and ${pick(words, random)} last week?`;
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
 }
 
 async function timed(action: () => Promise<unknown>): Promise<number> {

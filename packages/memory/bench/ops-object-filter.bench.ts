@@ -8,6 +8,7 @@
  * Run it with `pnpm --filter @symfonic/memory bench:filter` after a build.
  */
 import { OpsObjectFilter, readOpsObjects } from '@symfonic/memory';
+import { percentile } from '@symfonic/test-support';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const warmup = 3;
@@ -52,11 +53,6 @@ const ways: readonly { readonly name: string; readonly run: (text: string) => vo
   },
   { name: 'readOpsObjects', run: (text) => void readOpsObjects(text) },
 ];
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
-}
 
 const times = shapes.map(() => ways.map((): number[] => []));
 for (let round = 0; round < warmup + runs; round += 1) {

@@ -26,11 +26,13 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
-import { type EmbeddingProvider, Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
+import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { percentile } from '@symfonic/test-support';
 import { distinctWord, maximalCue } from './maximal-cue.js';
 import { type HydrateSplit, statementName } from './pglite-hydrate-split-table.js';
+import { pick, seedNotes, sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 40);
@@ -42,19 +44,6 @@ const topics = ['tea', 'coffee', 'jazz', 'hiking', 'Lyon', 'Paris', 'peanuts', '
 const more = ['cats', 'dogs', 'python', 'guitar', 'piano', 'sushi', 'chess', 'sailing'];
 const words = [...topics, ...more];
 const subjects = ['Sam', 'the user', 'their sister', 'a colleague'];
-
-/** A deterministic pseudo-random sequence, so every run seeds the same memories. */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
 
 /** The protocol phases of a statement; the rest of its time is decoding. */
 const phases = ['parse', 'plan', 'execute', 'protocol'] as const;
@@ -167,31 +156,15 @@ JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
   }
 }) as typeof JSON.parse;
 
-async function seed(store: MemoryStore): Promise<void> {
-  const random = sequence(7);
-  for (let start = 0; start < memories; start += Limits.opsPerApply) {
-    const ops = Array.from({ length: Math.min(Limits.opsPerApply, memories - start) }, (_, i) => ({
-      op: 'add' as const,
-      layer: (start + i) % 3 === 0 ? ('episodic' as const) : ('semantic' as const),
-      text: `Note ${start + i}: ${pick(subjects, random)} likes ${pick(words, random)} and ${pick(words, random)}, ${distinctWord(start + i)}`,
-      salience: Math.round(random() * 100) / 100,
-    }));
-    const result = await store.apply(scope, ops, { writer: 'bench' });
-    if (result.rejected.length > 0) throw new Error(`seeding refused ${result.rejected.length}`);
-  }
-  for (let turn = 1; turn <= 8; turn += 1) {
-    await store.append(conversation, {
-      turnId: `t${turn}`,
-      speaker: turn % 2 ? 'user' : 'assistant',
-      text: `turn ${turn} about ${words[turn]}`,
-      turn,
-    });
-  }
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+function seed(store: MemoryStore): Promise<void> {
+  return seedNotes(store, {
+    scope,
+    conversation,
+    memories,
+    note: (index, random) =>
+      `Note ${index}: ${pick(subjects, random)} likes ${pick(words, random)} and ${pick(words, random)}, ${distinctWord(index)}`,
+    turnTopics: words,
+  });
 }
 
 async function measure(

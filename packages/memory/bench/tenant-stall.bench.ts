@@ -17,7 +17,9 @@ import { loadavg } from 'node:os';
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';
 import { createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
+import { percentile } from '@symfonic/test-support';
 import { distinctWord, maximalCue } from './maximal-cue.js';
+import { sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -26,14 +28,6 @@ const quiet: MemoryScope = { tenant: 'quiet', path: ['user:1', 'conversation:1']
 const loud: MemoryScope = { tenant: 'loud', path: ['user:1', 'conversation:1'] };
 const words = ['tea', 'jazz', 'hiking', 'Lyon', 'peanuts', 'marathon', 'cats', 'chess', 'sailing'];
 
-/** A deterministic pseudo-random sequence, so every run seeds the same memories. */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 const random = sequence(5);
 const pick = () => words[Math.floor(random() * words.length)] ?? 'tea';
 
@@ -47,11 +41,6 @@ async function seed(store: MemoryStore, tenant: string): Promise<void> {
     }));
     await store.apply(at, ops, { writer: 'bench' });
   }
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
 const store = await openPGliteStore();

@@ -5,6 +5,7 @@
  * @returns the median and the 95th percentile, in milliseconds.
  */
 import { performance } from 'node:perf_hooks';
+import { percentile } from '@symfonic/test-support';
 
 export function measure(run: () => unknown, runs: number): { median: number; p95: number } {
   run();
@@ -14,8 +15,5 @@ export function measure(run: () => unknown, runs: number): { median: number; p95
     run();
     times.push(performance.now() - started);
   }
-  times.sort((left, right) => left - right);
-  const at = (fraction: number) =>
-    times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)] ?? 0;
-  return { median: at(0.5), p95: at(0.95) };
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }

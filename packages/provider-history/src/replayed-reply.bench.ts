@@ -1,5 +1,6 @@
 import { AIMessage, AIMessageChunk, type AIMessageFields } from '@langchain/core/messages';
 import { concat } from '@langchain/core/utils/stream';
+import { percentile } from '@symfonic/test-support';
 import { replayedReply } from './replayed-reply.js';
 import { toolObservations } from './tool-observations.js';
 
@@ -58,10 +59,7 @@ function time(run: () => unknown): { median: number; p95: number } {
     for (let call = 0; call < callsPerSample; call += 1) run();
     perCall.push(Number(process.hrtime.bigint() - start) / callsPerSample / 1000);
   }
-  perCall.sort((left, right) => left - right);
-  const at = (quantile: number) =>
-    perCall[Math.min(perCall.length - 1, Math.floor(quantile * perCall.length))] ?? 0;
-  return { median: at(0.5), p95: at(0.95) };
+  return { median: percentile(perCall, 0.5), p95: percentile(perCall, 0.95) };
 }
 
 const invoked = new AIMessage(anthropicFields(2));

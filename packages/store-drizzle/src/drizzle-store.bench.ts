@@ -18,7 +18,13 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { type EmbeddingProvider, Limits, type MemoryQuery } from '@symfonic/core';
-import { benchMachine, type Figures, saveFigures, zipfCorpus } from '@symfonic/test-support';
+import {
+  benchMachine,
+  type Figures,
+  percentile,
+  saveFigures,
+  zipfCorpus,
+} from '@symfonic/test-support';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -81,10 +87,6 @@ interface Backend {
   readonly database: StoreDatabase;
   readonly logged: { query: string; params: unknown[] }[];
   readonly close: () => Promise<void>;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
 async function timed(action: () => Promise<unknown>): Promise<number> {
@@ -168,8 +170,6 @@ async function measure(
         );
     }
   }
-  latencies.sort((left, right) => left - right);
-  for (const list of Object.values(statements)) list.sort((left, right) => left - right);
   return {
     backend: backend.name,
     memories: size,

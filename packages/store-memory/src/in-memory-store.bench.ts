@@ -23,7 +23,13 @@ import {
   type MemoryStore,
   minimumCandidateWindow,
 } from '@symfonic/core';
-import { benchMachine, type Figures, renderFigures, saveFigures } from '@symfonic/test-support';
+import {
+  benchMachine,
+  type Figures,
+  percentile,
+  renderFigures,
+  saveFigures,
+} from '@symfonic/test-support';
 import { createInMemoryStore } from './create-in-memory-store.js';
 import { createLexicalIndex } from './search/lexical-index.js';
 import { NearestRows } from './vectors/nearest-rows.js';
@@ -137,9 +143,7 @@ interface Timing {
 }
 
 function percentiles(samples: number[]): Percentiles {
-  const sorted = [...samples].sort((left, right) => left - right);
-  const at = (fraction: number) => sorted[Math.floor(fraction * (sorted.length - 1))] as number;
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
 }
 
 async function measure(queries: number, run: (index: number) => unknown): Promise<Timing> {

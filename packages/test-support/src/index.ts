@@ -15,6 +15,7 @@ export {
   type TableCell,
   type TableColumn,
 } from './figures/markdown-table.js';
+export { percentile } from './figures/percentile.js';
 export { benchMachine, saveFigures } from './figures/save-figures.js';
 export { type ReadmeExample, readmeExample } from './readme-example.js';
 export { replaceSection } from './replace-section.js';

@@ -1,6 +1,8 @@
 /**
  * The `fraction` percentile of `values` by the nearest-rank method (the
- * smallest value with at least that share of the values at or below it).
+ * smallest value with at least that share of the values at or below it): the
+ * one definition every benchmark's p50 and p95 use, so their tables compare.
+ * `values` may be in any order; it is not changed.
  *
  * @returns the percentile, or `NaN` for no values.
  * @throws RangeError when `fraction` is outside (0, 1].
