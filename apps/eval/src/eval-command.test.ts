@@ -71,6 +71,9 @@ describe('symfonic-eval', () => {
     const report = JSON.parse(await readFile(resultsPath, 'utf8'));
     expect(report.results[0].outcomes).toHaveLength(5);
     expect(report.machine.node).toBe(process.version);
+    expect(report.machine.loadAverage.before).toHaveLength(3);
+    expect(report.run.contextTurns).toBe('default');
+    expect(report.run.command).toContain('--dataset');
   });
 
   it('runs a shipped data set named by --dataset: the held-out split of the structures set', async () => {

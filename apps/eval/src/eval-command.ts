@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchMachine, renderFigures, writeFiguresFile } from '@symfonic/test-support';
 import { Command, InvalidArgumentError } from 'commander';
@@ -171,6 +171,8 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
           `no system matches ${wanted?.join(', ')}; the systems are ${all.map((system) => system.name).join(', ')}`,
         );
       }
+      const startedAt = new Date().toISOString();
+      const loadBefore = loadavg();
       const progress = options.progress ? createProgressReporter(stderr) : undefined;
       const onProgress = progress ? progress.update.bind(progress) : undefined;
       const results: SystemResult[] = [];
@@ -200,10 +202,17 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
               },
             }
           : {}),
+        run: {
+          command: `pnpm eval ${process.argv.slice(2).join(' ')}`,
+          contextTurns: contextTurns ?? 'default',
+          startedAt,
+          finishedAt: new Date().toISOString(),
+        },
         machine: {
           node: process.version,
           cores: availableParallelism(),
           platform: process.platform,
+          loadAverage: { before: loadBefore, after: loadavg() },
         },
         results: results.map(({ outcomes, ...rest }) =>
           options.details ? { ...rest, outcomes } : rest,
