@@ -1,7 +1,8 @@
 import type { Figures, TableColumn } from '@symfonic/test-support';
 import type { SystemResult } from './evaluate-system.js';
 
-function percent(value: number): string {
+/** A recall (a share in [0, 1]) as the tables print it: percent to a tenth, `n/a` for `NaN`. */
+export function percent(value: number): string {
   return Number.isNaN(value) ? 'n/a' : (value * 100).toFixed(1);
 }
 

@@ -12,14 +12,16 @@
  * writes before each of its runs (an untimed `forget` of a scope holding
  * nothing), so pinned facts are read from the database every time, as a
  * store over a server always reads them. Run it with `pnpm --filter @symfonic/memory bench`
- * after a build (`bench:readme` writes its table into the README); `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
+ * after a build (`bench:readme` writes its table into the README; with `FIGURES=1` it writes
+ * `figures/hydrate-pinned-cost.json`, what pinned facts add, for `pnpm figures`); `BENCH_MEMORIES`
+ * and `BENCH_RUNS` shrink or grow it.
  */
 import { cpus, loadavg } from 'node:os';
 import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
-import { percentile } from '@symfonic/test-support';
+import { benchMachine, percentile, saveFigures, type TableCell } from '@symfonic/test-support';
 import { pick, seedNotes, sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
@@ -226,13 +228,33 @@ async function main(): Promise<void> {
     '\npinned facts on against off, the whole hydrate (p50 / p95; "after a write": read from the store every time):',
   );
   const share = (on: Row, off: Row, fraction: number) =>
-    `${((percentile(on.total, fraction) / percentile(off.total, fraction) - 1) * 100).toFixed(1).padStart(6)} %`;
+    `${((percentile(on.total, fraction) / percentile(off.total, fraction) - 1) * 100).toFixed(1)} %`;
+  const pinnedCost: TableCell[][] = [];
   for (let index = 0; index + 2 < rows.length; index += 3) {
     const [off, on, afterWrite] = rows.slice(index, index + 3) as [Row, Row, Row];
+    const cells = [0.5, 0.95].map((fraction) => share(on, off, fraction));
+    const afterCells = [0.5, 0.95].map((fraction) => share(afterWrite, off, fraction));
+    pinnedCost.push([off.store.replace(', pinned off', ''), ...cells, ...afterCells]);
     console.log(
-      `${off.store.replace(', pinned off', '').padEnd(38)} on ${share(on, off, 0.5)} / ${share(on, off, 0.95)}   after a write ${share(afterWrite, off, 0.5)} / ${share(afterWrite, off, 0.95)}`,
+      `${off.store.replace(', pinned off', '').padEnd(38)} on ${cells.map((cell) => cell.padStart(8)).join(' /')}   after a write ${afterCells.map((cell) => cell.padStart(8)).join(' /')}`,
     );
   }
+  saveFigures(
+    {
+      document: 'packages/memory/README.md',
+      section: 'hydrate-pinned-cost',
+      measured: `\`FIGURES=1 pnpm --filter @symfonic/memory bench\`, ${memories} memories, ${runs} runs of each variant after ${warmup} warm-up, on ${benchMachine()}`,
+      columns: [
+        { title: 'store' },
+        { title: 'on, p50', align: 'right' },
+        { title: 'on, p95', align: 'right' },
+        { title: 'on after a write, p50', align: 'right' },
+        { title: 'on after a write, p95', align: 'right' },
+      ],
+      rows: pinnedCost,
+    },
+    new URL('../../', import.meta.url),
+  );
   console.log(
     '\nPGlite against in-memory, pinned on (p50 / p95), the goal being at most 1.5 × at p95:',
   );

@@ -13,10 +13,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { splitLines, unrenderable } from './attacks/injection-corpus.js';
 import { fuzzRuns } from './harness/fuzz-runs.js';
 import { ReliabilityFigures } from './harness/reliability-figures.js';
+import { saveReliabilityFigures } from './harness/save-reliability-figures.js';
 
 const runs = fuzzRuns(300);
 const figures = new ReliabilityFigures();
-afterAll(() => console.log(figures.summary('reading (no store)')));
+afterAll(() => {
+  console.log(figures.summary('reading (no store)'));
+  saveReliabilityFigures('reading (no store)', figures.counts);
+});
 
 /** Values of every kind JavaScript has, nested, including maps, typed arrays and null prototypes. */
 const anyValue = fc.anything({

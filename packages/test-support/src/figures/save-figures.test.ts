@@ -29,7 +29,9 @@ describe('saveFigures', () => {
     rmSync(folder, { recursive: true });
   });
 
-  it('names the cores, the load average and Node', () => {
-    expect(benchMachine()).toMatch(/^\d+ × .+, load average [\d.]+ \/ [\d.]+ \/ [\d.]+, Node v\d+/);
+  it('names the cores, the load average, Node and the time', () => {
+    expect(benchMachine()).toMatch(
+      /^\d+ × .+, load average [\d.]+ \/ [\d.]+ \/ [\d.]+, Node v[\d.]+, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
   });
 });

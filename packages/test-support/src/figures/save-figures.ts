@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { type Figures, writeFiguresFile } from './figures-file.js';
 
 /**
- * What a benchmark ran on, for {@link Figures.measured}: the cores, the load average (1, 5 and 15
- * minutes) at the moment it is called, and Node's version.
+ * What a benchmark ran on, and when, for {@link Figures.measured}: the cores, the load average (1,
+ * 5 and 15 minutes) at the moment it is called, Node's version, and that moment (UTC, to the
+ * minute).
  */
 export function benchMachine(): string {
   const [one = 0, five = 0, fifteen = 0] = loadavg();
   const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `${cpus().length} × ${model}, load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}, Node ${process.version}`;
+  const when = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${cpus().length} × ${model}, load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}, Node ${process.version}, ${when}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { ReliabilityFigures } from '../harness/reliability-figures.js';
+import { saveReliabilityFigures } from '../harness/save-reliability-figures.js';
 import type { StoreUnderTest } from '../harness/store-under-test.js';
 import { describeApplyFuzzSuite } from './describe-apply-fuzz-suite.js';
 import { describeConcurrencySuite } from './describe-concurrency-suite.js';
@@ -15,7 +16,8 @@ import type { SuiteContext, SuiteSettings } from './suite-context.js';
  * prompt injection through hydrate, fault injection (the store's calls and
  * the embedder), concurrency, generated ops and the findings of an outside
  * review. `open` runs once for the file; before each test every tenant
- * written is forgotten; the figures are printed after the last test. `extra` adds the store's own tests (killing
+ * written is forgotten; the figures are printed after the last test (and, with `FIGURES=1`,
+ * written into the store's row of `figures/reliability-figures.json`). `extra` adds the store's own tests (killing
  * its connection, crashing it) with the same context.
  */
 export function describeReliabilitySuite(
@@ -44,6 +46,7 @@ export function describeReliabilitySuite(
     });
     afterAll(async () => {
       console.log(context.figures.summary(name));
+      saveReliabilityFigures(name, context.figures.counts);
       await underTest?.close();
     });
 
