@@ -140,8 +140,11 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
       'write the R@10-by-category table to figures/<section>.json, likewise',
     )
     .option('--no-progress', 'no progress bar or lines on stderr')
-    .action(async (options: EvalCommandOptions) => {
+    .action(async (options: EvalCommandOptions, command: Command) => {
       const { stdout, stderr } = streams;
+      // What was parsed (commander keeps the whole argv it was given), not this process's argv.
+      const given = (command as Command & { readonly rawArgs: readonly string[] }).rawArgs;
+      const invoked = `pnpm eval ${given.slice(2).join(' ')}`;
       if (options.dataset !== undefined && options.locomo !== undefined) {
         throw new InvalidArgumentError('give --dataset or --locomo, not both');
       }
@@ -203,7 +206,7 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
             }
           : {}),
         run: {
-          command: `pnpm eval ${process.argv.slice(2).join(' ')}`,
+          command: invoked,
           contextTurns: contextTurns ?? 'default',
           startedAt,
           finishedAt: new Date().toISOString(),
@@ -222,7 +225,7 @@ export function createEvalCommand(streams: EvalCommandStreams): Command {
       const [overall, perCategory] = resultsFigures(results, {
         section: options.figures ?? '',
         categorySection: options.categoryFigures ?? '',
-        measured: `\`pnpm eval ${process.argv.slice(2).join(' ')}\`, on ${benchMachine()}`,
+        measured: `\`${invoked}\`, on ${benchMachine()}`,
       });
       const figuresFolder = new URL('../figures/', import.meta.url);
       for (const figures of [overall, perCategory]) {
