@@ -386,7 +386,8 @@ if (backends.includes('postgres')) {
   const url = await testDatabase('symfonic_dump_bench');
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
-    server = (await pool.query<{ version: string }>('show server_version')).rows[0]?.version;
+    server = (await pool.query<{ server_version: string }>('show server_version')).rows[0]
+      ?.server_version;
     rows.push(
       ...(await bench('PostgreSQL', drizzleNodePostgres({ client: pool }), postgresCpu(pool), () =>
         pool.end(),
