@@ -73,6 +73,23 @@ export interface ImportOptions {
 /** The batch size when none is asked for: a store's largest. */
 const defaultBatchSize = Limits.restoreBatch;
 
+/**
+ * Lines read between two yields to the event loop while the store writes a
+ * batch: checking a line takes tens of microseconds, so a store's reply
+ * waits at most a millisecond or two, where without yields it would wait
+ * for the whole next batch to be checked (each `restore` is a few round
+ * trips in a row, so the store would sit idle meanwhile).
+ */
+const linesBetweenYields = 32;
+
+/** A promise settled on the event loop's next turn, after pending I/O callbacks. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
+}
+
 interface PendingLine {
   readonly line: number;
   readonly kind: 'memory' | 'turn';
@@ -153,6 +170,7 @@ export async function importScope(
   };
   // One batch at a time in the store, in order; the next one is read and checked meanwhile.
   let writing: Promise<void> | undefined;
+  let storeBusy = false;
   const flush = async () => {
     if (pending.length === 0 || target === undefined) return;
     const batch = { memories, turns };
@@ -163,7 +181,13 @@ export async function importScope(
     pending = [];
     await writing;
     options.signal?.throwIfAborted();
-    const write = store.restore(target, batch).then((result) => tally(result, sent, linesRead));
+    storeBusy = true;
+    const write = store
+      .restore(target, batch)
+      .then((result) => tally(result, sent, linesRead))
+      .finally(() => {
+        storeBusy = false;
+      });
     // Awaited by the next flush or at the end; marked handled so a failure waits for that.
     write.catch(() => undefined);
     writing = write;
@@ -171,6 +195,8 @@ export async function importScope(
 
   for await (const raw of lines) {
     lineNumber += 1;
+    // Reading a batch never waits on I/O by itself: while the store writes, let its replies in.
+    if (storeBusy && lineNumber % linesBetweenYields === 0) await nextTask();
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim().length === 0) continue;
     const json = parseJson(text);

@@ -126,11 +126,16 @@ describe('DrizzleMemoryStore on PGlite with pgvector', () => {
     for (const { query, params } of statements) {
       if (/^insert into "symfonic"\./.test(query)) {
         expect(query).toMatch(/\([^)]*"tenant"/);
-        // A restore's rows come as one JSON document: the tenant is in it, row by row.
-        const json = params.find((param) => typeof param === 'string' && param.startsWith('[{'));
-        if (json) {
-          const rows = JSON.parse(json as string) as { tenant: string }[];
-          expect(new Set(rows.map((row) => row.tenant))).toEqual(new Set([tenant]));
+        // A restore's rows come as JSON documents: the tenant is in them row by row, or in
+        // the document of the batch's scopes, which the rows name by index.
+        const documents = params
+          .filter((param): param is string => typeof param === 'string' && param.startsWith('[{'))
+          .map((param) => JSON.parse(param) as { tenant?: string }[]);
+        if (documents.length > 0) {
+          const tenants = documents.flatMap((rows) =>
+            rows.flatMap((row) => (row.tenant === undefined ? [] : [row.tenant])),
+          );
+          expect(new Set(tenants)).toEqual(new Set([tenant]));
         } else expect(params).toContain(tenant);
         continue;
       }

@@ -18,18 +18,19 @@
  *
  *   npx tsc -b packages/store-drizzle && node packages/store-drizzle/dist/dump.bench.js
  *   MEMORIES=20000 RUNS=1 BACKENDS=postgres … for a shorter run
- *   OUT=dump-bench.json … also writes the figures as JSON, which
- *   `pnpm --filter @symfonic/eval bench:dump-table` turns into the README's section
+ *   FIGURES=1 … also writes the README's table to `figures/dump-bench.json`,
+ *   which `pnpm figures` puts in the README
  *
  * Not a test: it prints tables of medians.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { Limits, type MemoryStore } from '@symfonic/core';
 import { dumpFormat, exportScope, importScope } from '@symfonic/dump';
+import { benchMachine, type Figures, saveFigures } from '@symfonic/test-support';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -150,6 +151,8 @@ interface Measure {
   readonly inStore: Map<string, number>;
   /** CPU seconds of this process, and of the database server's processes when they can be read. */
   readonly cpu: { readonly process: number; readonly server?: number };
+  /** The 1-minute load average when it ended. */
+  readonly load: number;
 }
 
 /** CPU seconds the database's server processes have used so far, or `undefined` when they cannot be read. */
@@ -217,7 +220,7 @@ async function measureImport(
       `the import refused ${report.refused.length} lines: ${JSON.stringify(report.refused[0])}`,
     );
   }
-  return { rate: memories / seconds, seconds, inStore: probe.spent, cpu };
+  return { rate: memories / seconds, seconds, inStore: probe.spent, cpu, load: loadavg()[0] ?? 0 };
 }
 
 async function measureExport(
@@ -234,7 +237,14 @@ async function measureExport(
     for await (const _line of exportScope(probe.store, scope)) count += 1;
     return count;
   });
-  return { rate: memories / seconds, seconds, inStore: probe.spent, lines, cpu };
+  return {
+    rate: memories / seconds,
+    seconds,
+    inStore: probe.spent,
+    lines,
+    cpu,
+    load: loadavg()[0] ?? 0,
+  };
 }
 
 /** `apply` of as many adds, 256 per call: the model-facing write path, for comparison in the same run. */
@@ -249,7 +259,7 @@ async function measureApply(store: MemoryStore, serverCpu: ServerCpu): Promise<M
       await store.apply(scope, ops, { writer: 'bench' });
     }
   });
-  return { rate: memories / seconds, seconds, inStore: new Map(), cpu };
+  return { rate: memories / seconds, seconds, inStore: new Map(), cpu, load: loadavg()[0] ?? 0 };
 }
 
 function median(values: readonly number[]): number {
@@ -286,6 +296,8 @@ interface DumpBenchRow {
   readonly ratePerCpuSecond: number;
   /** Percent of the run in each store call, and outside them; empty for `apply`. */
   readonly shares: { readonly calls: Record<string, number>; readonly rest: number } | undefined;
+  /** The 1-minute load average when the run ended. */
+  readonly load: number;
 }
 
 async function bench(
@@ -325,6 +337,7 @@ async function bench(
       cpu: typical.cpu,
       ratePerCpuSecond: memories / cpuSeconds,
       shares: operation === 'apply' ? undefined : shares(typical),
+      load: typical.load,
     };
   };
   return [
@@ -373,7 +386,8 @@ if (backends.includes('postgres')) {
   const url = await testDatabase('symfonic_dump_bench');
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
-    server = (await pool.query<{ version: string }>('show server_version')).rows[0]?.version;
+    server = (await pool.query<{ server_version: string }>('show server_version')).rows[0]
+      ?.server_version;
     rows.push(
       ...(await bench('PostgreSQL', drizzleNodePostgres({ client: pool }), postgresCpu(pool), () =>
         pool.end(),
@@ -383,22 +397,57 @@ if (backends.includes('postgres')) {
     console.log('PostgreSQL: skipped, DATABASE_URL is not set');
   }
 }
-const results = {
-  when: new Date().toISOString(),
-  machine: {
-    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    loadAverage: { before: loadBefore, after: loadavg() },
-    node: process.version,
-    ...(server === undefined ? {} : { server }),
-  },
-  memories,
-  turns: Math.floor(memories / 10),
-  runs,
-  rows,
-};
 console.log(
-  `\n${memories.toLocaleString('en')} memories (${results.turns.toLocaleString('en')} turns), ${runs} runs, medians; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before, ${results.machine.loadAverage.after.map((value) => value.toFixed(1)).join(' ')} after\n`,
+  `\n${memories.toLocaleString('en')} memories (${Math.floor(memories / 10).toLocaleString('en')} turns), ${runs} runs, medians; load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} before, ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} after\n`,
 );
 console.log(printed(rows));
-if (process.env.OUT) writeFileSync(process.env.OUT, `${JSON.stringify(results, null, 2)}\n`);
+
+/** The goal the PostgreSQL import and export rates are read against, in memories per second. */
+const goalPerSecond = 5_000;
+const operations = {
+  import: '`importScope` into empty tables',
+  'import again': '`importScope` again, all present',
+  export: '`exportScope`',
+  apply: '`apply`, 256 adds a call, for comparison',
+} as const;
+/** A count as the README writes it: thousands grouped by a space (`10 000`). */
+const spaced = (value: number) => Math.round(value).toLocaleString('en').replaceAll(',', ' ');
+const figures: Figures = {
+  document: 'packages/store-drizzle/README.md',
+  section: 'dump-bench',
+  measured: `\`node packages/store-drizzle/dist/dump.bench.js\`, ${spaced(memories)} memories and ${spaced(Math.floor(memories / 10))} turns, ${runs === 1 ? 'one run' : `medians of ${runs} runs`}${server === undefined ? '' : `, PostgreSQL ${server}`}, on ${benchMachine()}`,
+  columns: [
+    { title: 'store' },
+    { title: 'operation' },
+    { title: 'memories/s', align: 'right' },
+    { title: 'goal ≥ 5 000/s' },
+    { title: 'seconds', align: 'right' },
+    { title: 'CPU seconds (process + server)', align: 'right' },
+    { title: 'memories per CPU second', align: 'right' },
+    { title: 'load average (1 min) at its end', align: 'right' },
+    { title: 'where the time goes (share of the run)' },
+  ],
+  rows: rows.map((row) => [
+    row.store,
+    operations[row.operation],
+    spaced(row.rate),
+    row.store === 'PostgreSQL' && (row.operation === 'import' || row.operation === 'export')
+      ? row.rate >= goalPerSecond
+        ? 'met'
+        : '**missed**'
+      : '',
+    row.seconds.toFixed(1),
+    `${row.cpu.process.toFixed(1)}${row.cpu.server === undefined ? '' : ` + ${row.cpu.server.toFixed(1)}`}`,
+    spaced(row.ratePerCpuSecond),
+    row.load.toFixed(1),
+    row.shares
+      ? [
+          ...Object.entries(row.shares.calls).map(([call, percent]) => `\`${call}\` ${percent} %`),
+          `the dump package ${row.shares.rest} %`,
+        ].join(', ')
+      : '',
+  ]),
+};
+saveFigures(figures, new URL('../', import.meta.url));

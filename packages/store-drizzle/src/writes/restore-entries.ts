@@ -15,8 +15,9 @@ import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { memoryVersions } from '../schema/memory-versions.js';
 import { turns } from '../schema/turns.js';
-import { type ScopePlacement, scopePlacement } from '../scope/scope-placement.js';
+import type { ScopePlacement } from '../scope/scope-placement.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
+import { type BatchScope, BatchScopes } from './batch-scopes.js';
 import { insertJsonRows, type JsonColumn } from './insert-json-rows.js';
 import { memoryTextHash } from './memory-text-hash.js';
 import { updateJsonRows } from './update-json-rows.js';
@@ -36,23 +37,6 @@ function textHashes(): (text: string) => string {
 
 import { unstorableText } from './unstorable-text.js';
 
-/**
- * {@link scopePlacement} of each scope once per batch: a placement hashes
- * every ancestor of the scope, and a batch's entries mostly share a few scopes.
- */
-function placements(): (scope: MemoryScope) => ScopePlacement {
-  const known = new Map<string, ScopePlacement>();
-  return (scope) => {
-    const key = JSON.stringify([scope.tenant, ...scope.path]);
-    let placement = known.get(key);
-    if (placement === undefined) {
-      placement = scopePlacement(scope);
-      known.set(key, placement);
-    }
-    return placement;
-  };
-}
-
 /** Rows per insert statement: a JSON document of a megabyte or two. */
 const rowsPerInsert = 2_000;
 
@@ -70,14 +54,14 @@ const column = (name: string, key: string, type: string): JsonColumn => ({
   type,
 });
 
-/** The columns of `memory_versions` a restore writes, as its version rows name them. */
+/**
+ * The columns of `memory_versions` a restore writes, as its version rows
+ * name them, besides those placing it at its scope (sent once per scope, see
+ * `BatchScopes`).
+ */
 const versionColumns = [
   column('memory_id', 'memoryId', 'text'),
   column('version', 'version', 'integer'),
-  column('tenant', 'tenant', 'text'),
-  column('scope_key', 'scopeKey', 'text'),
-  column('ancestor_keys', 'ancestorKeys', 'text[]'),
-  column('path', 'path', 'text[]'),
   column('change', 'change', 'text'),
   column('layer', 'layer', 'text'),
   column('text', 'text', 'text'),
@@ -89,7 +73,7 @@ const versionColumns = [
   column('at', 'at', 'timestamptz'),
 ];
 
-/** The columns of `memories` a restore writes, as {@link memoryRow} names them. */
+/** The columns of `memories` a restore updates, as {@link memoryFields} and the placement name them. */
 const memoryColumnsInJson = [
   column('id', 'id', 'text'),
   column('tenant', 'tenant', 'text'),
@@ -111,6 +95,11 @@ const memoryColumnsInJson = [
   column('vector_models', 'vectorModels', 'text[]'),
 ];
 
+/** The columns of `memories` a restore inserts, besides those placing it at its scope. */
+const memoryInsertColumns = memoryColumnsInJson.filter(
+  ({ column }) => !['tenant', 'scope_key', 'ancestor_keys', 'path'].includes(column),
+);
+
 /** The columns of `memory_embeddings` a restore writes. */
 const embeddingColumns = [
   column('memory_id', 'memoryId', 'text'),
@@ -123,12 +112,8 @@ const embeddingColumns = [
   column('embedding', 'embedding', 'real[]'),
 ];
 
-/** The columns of `turns` a restore writes. */
+/** The columns of `turns` a restore writes, besides those placing it at its scope. */
 const turnColumns = [
-  column('tenant', 'tenant', 'text'),
-  column('scope_key', 'scopeKey', 'text'),
-  column('ancestor_keys', 'ancestorKeys', 'text[]'),
-  column('path', 'path', 'text[]'),
   column('turn_id', 'turnId', 'text'),
   column('speaker', 'speaker', 'text'),
   column('text', 'text', 'text'),
@@ -163,6 +148,8 @@ interface Held {
 interface MemoryWrite {
   readonly restored: RestoredMemory;
   readonly placement: ScopePlacement;
+  /** The scope's index among the batch's scopes (`BatchScopes`). */
+  readonly shared: number;
   /** Versions already held (the start of the restored history). */
   readonly kept: number;
   /** Whether a live `memories` row exists for it before this write. */
@@ -209,7 +196,8 @@ export async function restoreEntries(
 ): Promise<RestoreWrite> {
   const held = await heldMemories(transaction, batch.memories);
   const hashOf = textHashes();
-  const placeOf = placements();
+  const scopes = new BatchScopes();
+  const placeOf = (scope: MemoryScope) => scopes.of(scope).placement;
   const holders = await liveHolders(transaction, batch.memories, hashOf, placeOf);
   const pendingHolders = new Map<string, string | undefined>();
   const holderOf = (key: string) =>
@@ -223,7 +211,7 @@ export async function restoreEntries(
       metadata: restored.metadata,
     });
     if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
-    const placement = placeOf(restored.scope);
+    const { placement, index: shared } = scopes.of(restored.scope);
     const before = held.get(restored.id);
     const decision = decideRestore(
       before && {
@@ -272,6 +260,7 @@ export async function restoreEntries(
     writes.push({
       restored,
       placement,
+      shared,
       kept: decision.kept,
       heldLive: before?.live ?? false,
       last,
@@ -280,8 +269,8 @@ export async function restoreEntries(
     return { status: 'imported' };
   });
 
-  await writeMemories(transaction, writes, context, hashOf);
-  const turnOutcomes = await restoreTurns(transaction, batch.turns, placeOf);
+  await writeMemories(transaction, writes, context, hashOf, scopes);
+  const turnOutcomes = await restoreTurns(transaction, batch.turns, scopes);
   return { memories: memoryOutcomes, turns: turnOutcomes, changedMemories: writes.length };
 }
 
@@ -384,14 +373,14 @@ async function writeMemories(
   writes: readonly MemoryWrite[],
   context: RestoreContext,
   hashOf: (text: string) => string,
+  scopes: BatchScopes,
 ): Promise<void> {
   if (writes.length === 0) return;
-  const versionRows = writes.flatMap(({ restored, placement, kept }) =>
+  const versionRows = writes.flatMap(({ restored, shared, kept }) =>
     restored.versions.slice(kept).map((version) => ({
       memoryId: restored.id,
       version: version.version,
-      ...placement,
-      path: [...restored.scope.path],
+      shared,
       change: version.change,
       layer: version.layer,
       text: version.text,
@@ -409,6 +398,7 @@ async function writeMemories(
       sql`${memoryVersions}`,
       versionColumns,
       versionRows.slice(start, start + rowsPerInsert),
+      scopes.shared(),
     );
   }
   const vectors = context.vectors;
@@ -419,20 +409,27 @@ async function writeMemories(
       .delete(memories)
       .where(and(eq(memories.tenant, tenantOf(writes)), anyOf(memories.id, ids)));
   }
-  const liveRows = writes
-    .filter((write) => write.last.change !== 'deleted')
-    .map((write) => ({ heldLive: write.heldLive, row: memoryRow(write, vectors, hashOf) }));
-  const inserted = liveRows.filter((entry) => !entry.heldLive).map((entry) => entry.row);
+  const live = writes.filter((write) => write.last.change !== 'deleted');
+  const inserted = live
+    .filter((write) => !write.heldLive)
+    .map((write) => ({ ...memoryFields(write, vectors, hashOf), shared: write.shared }));
   for (let start = 0; start < inserted.length; start += rowsPerInsert) {
     await insertJsonRows(
       transaction,
       sql`${memories}`,
-      memoryColumnsInJson,
+      memoryInsertColumns,
       inserted.slice(start, start + rowsPerInsert),
+      scopes.shared(),
     );
   }
   // A held live memory that gained versions keeps its row, and so its place in `list`.
-  const updated = liveRows.filter((entry) => entry.heldLive).map((entry) => entry.row);
+  const updated = live
+    .filter((write) => write.heldLive)
+    .map((write) => ({
+      ...memoryFields(write, vectors, hashOf),
+      ...write.placement,
+      path: [...write.restored.scope.path],
+    }));
   const tenant = tenantOf(writes);
   for (let start = 0; start < updated.length; start += rowsPerInsert) {
     const rows = updated.slice(start, start + rowsPerInsert);
@@ -455,18 +452,18 @@ async function writeMemories(
     );
   }
   if (!vectors) return;
-  const embeddingRows = liveRows.flatMap(({ row }) => {
-    const vector = vectors.byText.get(row.text);
+  const embeddingRows = live.flatMap(({ restored, placement, final }) => {
+    const vector = vectors.byText.get(final.text);
     return vector
       ? [
           {
-            memoryId: row.id,
+            memoryId: restored.id,
             model: vectors.index.model,
             dimensions: vectors.index.dimensions,
-            tenant: row.tenant,
-            scopeKey: row.scopeKey,
-            ancestorKeys: row.ancestorKeys,
-            layer: row.layer,
+            tenant: placement.tenant,
+            scopeKey: placement.scopeKey,
+            ancestorKeys: placement.ancestorKeys,
+            layer: final.layer,
             embedding: Array.from(vector),
           },
         ]
@@ -487,16 +484,17 @@ function tenantOf(writes: readonly MemoryWrite[]): string {
   return (writes[0] as MemoryWrite).placement.tenant;
 }
 
-/** The `memories` row of a restored live memory: its final version, created at its first. */
-function memoryRow(
-  { restored, placement, final, last }: MemoryWrite,
+/**
+ * The `memories` columns of a restored live memory but those placing it at
+ * its scope: its final version, created at its first.
+ */
+function memoryFields(
+  { restored, final, last }: MemoryWrite,
   vectors: RestoreContext['vectors'],
   hashOf: (text: string) => string,
-): typeof memories.$inferInsert & { id: string; text: string } {
+) {
   return {
     id: restored.id,
-    ...placement,
-    path: [...restored.scope.path],
     layer: final.layer as 'episodic' | 'semantic',
     text: final.text,
     context: final.context ?? null,
@@ -517,11 +515,11 @@ function memoryRow(
 async function restoreTurns(
   transaction: StoreDatabase,
   batch: readonly LoggedTurn[],
-  placeOf: (scope: MemoryScope) => ScopePlacement,
+  scopes: BatchScopes,
 ): Promise<RestoreOutcome[]> {
   const first = batch[0];
   if (first === undefined) return [];
-  const placements = batch.map((turn) => placeOf(turn.scope));
+  const placed = batch.map((turn) => scopes.of(turn.scope));
   const rows = await transaction
     .select({
       scopeKey: turns.scopeKey,
@@ -535,14 +533,14 @@ async function restoreTurns(
     .where(
       and(
         eq(turns.tenant, first.scope.tenant),
-        anyOf(turns.scopeKey, [...new Set(placements.map((placement) => placement.scopeKey))]),
+        anyOf(turns.scopeKey, [...new Set(placed.map(({ placement }) => placement.scopeKey))]),
         anyOf(turns.turnId, [...new Set(batch.map((turn) => turn.turnId))]),
       ),
     );
   const logged = new Map(rows.map((row) => [`${row.scopeKey}\u0000${row.turnId}`, row]));
-  const inserts: (typeof turns.$inferInsert)[] = [];
+  const inserts: object[] = [];
   const outcomes = batch.map((turn, index): RestoreOutcome => {
-    const placement = placements[index] as ScopePlacement;
+    const { placement, index: shared } = placed[index] as BatchScope;
     const key = `${placement.scopeKey}\u0000${turn.turnId}`;
     const problem = unstorableText({ turnId: turn.turnId, speaker: turn.speaker, text: turn.text });
     if (problem) return refused('unstorable', `PostgreSQL cannot keep it exactly: it ${problem}`);
@@ -550,8 +548,7 @@ async function restoreTurns(
     if (decision.status !== 'imported') return decision;
     logged.set(key, { scopeKey: placement.scopeKey, ...turn });
     inserts.push({
-      ...placement,
-      path: [...turn.scope.path],
+      shared,
       turnId: turn.turnId,
       speaker: turn.speaker,
       text: turn.text,
@@ -566,6 +563,7 @@ async function restoreTurns(
       sql`${turns}`,
       turnColumns,
       inserts.slice(start, start + rowsPerInsert),
+      scopes.shared(),
     );
   }
   return outcomes;
