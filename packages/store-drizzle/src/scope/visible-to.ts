@@ -22,3 +22,24 @@ export function visibleTo(table: ScopedColumns, scope: MemoryScope): SQL {
     ),
   ) as SQL;
 }
+
+/**
+ * {@link visibleTo} as disjoint parts, whose rows together are exactly the
+ * visible ones, each once: the rows at the scope or below it (the scope's
+ * key among the row's ancestor keys, which the GIN index of `ancestor_keys`
+ * and `search` serves together with a word), then, when the scope has
+ * ancestors, the rows at one of them (their key among the scope's strict
+ * ancestors, a B-tree lookup). A statement reading each part apart (`union
+ * all`) lets the planner serve the first from one index scan for a word and
+ * a scope, where the two halves joined by `or` made it read every holder of
+ * the word in the tenant before keeping the scope's.
+ */
+export function visibleParts(table: ScopedColumns, scope: MemoryScope): SQL[] {
+  const placement = scopePlacement(scope);
+  const tenant = eq(table.tenant, placement.tenant);
+  const ancestors = placement.ancestorKeys.slice(0, -1);
+  return [
+    and(tenant, arrayContains(table.ancestorKeys, [placement.scopeKey])) as SQL,
+    ...(ancestors.length > 0 ? [and(tenant, inArray(table.scopeKey, ancestors)) as SQL] : []),
+  ];
+}

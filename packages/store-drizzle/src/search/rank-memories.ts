@@ -14,7 +14,7 @@ import { memoryRecordOf } from '../rows/memory-record-of.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
-import { visibleTo } from '../scope/visible-to.js';
+import { visibleParts, visibleTo } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
@@ -73,10 +73,8 @@ function lexicalLists(
   weighed: readonly WeighedLexeme[],
   rareIds: readonly string[],
 ): SQL {
-  const visible = and(
-    visibleTo(memories, request.scope),
-    inArray(memories.layer, [...request.layers]),
-  );
+  const layerIn = inArray(memories.layer, [...request.layers]);
+  const visible = and(visibleTo(memories, request.scope), layerIn);
   const window = request.window;
   const none = sql`select null::text as id, 0::float8 as score, 0::float8 as salience, now() as updated_at where false`;
   if (weighed.length === 0) {
@@ -109,12 +107,17 @@ function lexicalLists(
           where ${visible} and ${memories.id} = any(${sql.param([...rareIds])}::text[])
         ) as holders where score > 0`
       : none;
-  const commonCandidates =
-    common.length > 0
-      ? sql`select ${columns} from ${memories}
-        where ${visible} and ${memories.search} @@ ${anyOf(common)}::tsquery
+  // The most recent holders of a common word, read in each part of the scope's visibility
+  // apart (see `visibleParts`), then merged.
+  const recentHolders = (part: SQL) => sql`(select ${columns} from ${memories}
+        where ${part} and ${layerIn} and ${memories.search} @@ ${anyOf(common)}::tsquery
         ${rare.length > 0 ? sql`and not (${memories.search} @@ ${anyOf(rare)}::tsquery)` : sql``}
         order by ${memories.updatedAt} desc, ${memories.id} collate "C"
+        limit ${window + 1})`;
+  const commonCandidates =
+    common.length > 0
+      ? sql`select * from (${sql.join(visibleParts(memories, request.scope).map(recentHolders), sql` union all `)}) as parts
+        order by updated_at desc, id collate "C"
         limit ${window + 1}`
       : none;
   return sql`
