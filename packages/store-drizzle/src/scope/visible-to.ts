@@ -1,5 +1,5 @@
 import type { MemoryScope } from '@symfonic/core';
-import { and, arrayContains, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { scopePlacement } from './scope-placement.js';
 import type { ScopedColumns } from './scoped-columns.js';
 
@@ -24,22 +24,28 @@ export function visibleTo(table: ScopedColumns, scope: MemoryScope): SQL {
 }
 
 /**
- * {@link visibleTo} as disjoint parts, whose rows together are exactly the
- * visible ones, each once: the rows at the scope or below it (the scope's
- * key among the row's ancestor keys, which the GIN index of `ancestor_keys`
- * and `search` serves together with a word), then, when the scope has
- * ancestors, the rows at one of them (their key among the scope's strict
- * ancestors, a B-tree lookup). A statement reading each part apart (`union
- * all`) lets the planner serve the first from one index scan for a word and
- * a scope, where the two halves joined by `or` made it read every holder of
- * the word in the tenant before keeping the scope's.
+ * The keys a row of `table` is found by: its ancestor keys (its own among
+ * them), and its own key again marked `=` (`ancestor_keys || array['=' ||
+ * scope_key]`). The full-text index of `memories` (`memories_scoped_search`)
+ * is built on this very expression beside `search`.
  */
-export function visibleParts(table: ScopedColumns, scope: MemoryScope): SQL[] {
+export function placementKeys(table: ScopedColumns): SQL {
+  return sql`(${table.ancestorKeys} || array['=' || ${table.scopeKey}])`;
+}
+
+/**
+ * {@link visibleTo} as one overlap test on {@link placementKeys}: the row is
+ * at or below the scope (the scope's key among its ancestor keys) or at one
+ * of the scope's ancestors (its own key, marked `=`, among theirs). Beside a
+ * word, `memories_scoped_search` serves both in one index scan, which
+ * intersects the scope's entries with the word's: the word's holders
+ * elsewhere in the tenant are never read.
+ */
+export function visibleByKeys(table: ScopedColumns, scope: MemoryScope): SQL {
   const placement = scopePlacement(scope);
-  const tenant = eq(table.tenant, placement.tenant);
-  const ancestors = placement.ancestorKeys.slice(0, -1);
-  return [
-    and(tenant, arrayContains(table.ancestorKeys, [placement.scopeKey])) as SQL,
-    ...(ancestors.length > 0 ? [and(tenant, inArray(table.scopeKey, ancestors)) as SQL] : []),
-  ];
+  const keys = [placement.scopeKey, ...placement.ancestorKeys.slice(0, -1).map((key) => `=${key}`)];
+  return and(
+    eq(table.tenant, placement.tenant),
+    sql`${placementKeys(table)} && ${sql.param(keys)}::text[]`,
+  ) as SQL;
 }

@@ -14,7 +14,7 @@ import { memoryRecordOf } from '../rows/memory-record-of.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
-import { visibleParts, visibleTo } from '../scope/visible-to.js';
+import { visibleByKeys, visibleTo } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
@@ -107,17 +107,13 @@ function lexicalLists(
           where ${visible} and ${memories.id} = any(${sql.param([...rareIds])}::text[])
         ) as holders where score > 0`
       : none;
-  // The most recent holders of a common word, read in each part of the scope's visibility
-  // apart (see `visibleParts`), then merged.
-  const recentHolders = (part: SQL) => sql`(select ${columns} from ${memories}
-        where ${part} and ${layerIn} and ${memories.search} @@ ${anyOf(common)}::tsquery
-        ${rare.length > 0 ? sql`and not (${memories.search} @@ ${anyOf(rare)}::tsquery)` : sql``}
-        order by ${memories.updatedAt} desc, ${memories.id} collate "C"
-        limit ${window + 1})`;
   const commonCandidates =
     common.length > 0
-      ? sql`select * from (${sql.join(visibleParts(memories, request.scope).map(recentHolders), sql` union all `)}) as parts
-        order by updated_at desc, id collate "C"
+      ? sql`select ${columns} from ${memories}
+        where ${visibleByKeys(memories, request.scope)} and ${layerIn}
+        and ${memories.search} @@ ${anyOf(common)}::tsquery
+        ${rare.length > 0 ? sql`and not (${memories.search} @@ ${anyOf(rare)}::tsquery)` : sql``}
+        order by ${memories.updatedAt} desc, ${memories.id} collate "C"
         limit ${window + 1}`
       : none;
   return sql`

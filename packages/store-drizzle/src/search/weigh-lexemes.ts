@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
-import { visibleParts } from '../scope/visible-to.js';
+import { visibleByKeys } from '../scope/visible-to.js';
 
 /** A cue word with how many visible memories hold it and the weight it scores. */
 export interface WeighedLexeme {
@@ -56,12 +56,11 @@ export const frequencyCap = 200;
  *
  * One statement, planned once whatever the number of words: each word's
  * memories are read by a subquery run per word, with the word as its
- * parameter, read apart in each part of the scope's visibility (see
- * `visibleParts`): the rows at or below the scope from the GIN index of
- * `ancestor_keys` and `search` together, which intersects the scope's
- * entries with the word's, so a word held across a large tenant costs what
- * its holders in the scope cost (a rare word reads a few entries, a common
- * one stops at the cap). Planning a
+ * parameter, which the planner serves from the GIN index of the rows'
+ * placement keys and `search` together (see `visibleByKeys`): it intersects
+ * the scope's entries with the word's, so a word held across a large tenant
+ * costs what its holders in the scope cost (a rare word reads a few entries,
+ * a common one stops at the cap). Planning a
  * subquery per word with the word as a constant cost a maximal cue's 32
  * words tens of milliseconds of planning, during which PGlite serves no
  * other statement.
@@ -94,14 +93,8 @@ export async function weighCue(
       ),
       holders as materialized (
         select cue_words.place, array(
-          select id from (${sql.join(
-            visibleParts(memories, scope).map(
-              (part) =>
-                sql`(select ${memories.id} as id from ${memories}
-                  where ${part} and ${layerIn} and ${memories.search} @@ ${operand})`,
-            ),
-            sql` union all `,
-          )}) as holders
+          select ${memories.id} from ${memories}
+          where ${visibleByKeys(memories, scope)} and ${layerIn} and ${memories.search} @@ ${operand}
           limit ${frequencyCap}
         ) as ids
         from cue_words
