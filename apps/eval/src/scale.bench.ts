@@ -33,6 +33,7 @@
  *   npx tsc -b apps/eval && DATABASE_URL=postgres://… pnpm --filter @symfonic/eval bench:scale
  *   USERS=20 PER_USER=1000 HOT=10000 QUERIES=50 … for a smaller run
  *   VECTORS=0 … lexical only: no vectors, no HNSW index, no hybrid reads
+ *   DIMENSIONS=64 … shorter vectors (the HNSW build over a million of 384 takes hours on 2 cores)
  *
  * Not a test: it measures, and says where the goals are missed.
  */
@@ -43,7 +44,7 @@ import { performance } from 'node:perf_hooks';
 import { Limits, normalizeMemoryText, type RestoredMemory } from '@symfonic/core';
 import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openNodePostgresStore } from '@symfonic/store-drizzle/node-postgres';
-import { zipfCorpus } from '@symfonic/test-support';
+import { saveFigures, zipfCorpus } from '@symfonic/test-support';
 import { testDatabase } from '@symfonic/test-support/postgres';
 import pg from 'pg';
 import { percentile } from './percentile.js';
@@ -101,7 +102,10 @@ async function keptDatabase(server: string): Promise<string | undefined> {
 }
 const databaseName = new URL(url).pathname.slice(1);
 const admin = new pg.Pool({ connectionString: url, max: 2 });
-const embedder = createLocalEmbedder();
+/** DIMENSIONS: the length of the local embedder's vectors (384 by default). */
+const embedder = createLocalEmbedder(
+  process.env.DIMENSIONS ? { dimensions: Number(process.env.DIMENSIONS) } : {},
+);
 const elapsed = async (action: () => Promise<unknown>) => {
   const start = performance.now();
   await action();
@@ -472,6 +476,87 @@ result.sizes = await sizes();
 writeResult();
 console.error(`lexical reads: ${JSON.stringify(reads.lexical)}`);
 
+/**
+ * With FIGURES set, the summary table of docs/scale-out.md (`figures/scale-out-figures.json`),
+ * from this run's figures.
+ */
+function saveScaleFigures() {
+  type Latencies = Record<'retrieve' | 'hydrate', { p50: number; p95: number }>;
+  const measuredReads = reads as Partial<Record<'lexical' | 'hybrid', Latencies>>;
+  const grouped = (value: number) => Math.round(value).toLocaleString('en-US').replaceAll(',', ' ');
+  const at = `at the user with ${grouped(hot)}, ${grouped(total)} memories`;
+  const readRows = (['lexical', 'hybrid'] as const).flatMap((ranking) => {
+    const latency = measuredReads[ranking];
+    if (!latency) return [];
+    const goal = ranking === 'lexical' ? 10 : 20;
+    return [
+      [
+        `${ranking} \`retrieve\`, p50 / p95, ${at}`,
+        `${latency.retrieve.p50.toFixed(1)} / ${latency.retrieve.p95.toFixed(1)} ms`,
+        `p95 ≤ ${goal} ms`,
+      ],
+      [
+        `${ranking} \`hydrate\`, p50 / p95, against \`retrieve\` p95`,
+        `${latency.hydrate.p50.toFixed(1)} / ${latency.hydrate.p95.toFixed(1)} ms, ${(latency.hydrate.p95 / latency.retrieve.p95).toFixed(2)} ×`,
+        '≤ 1.3 ×',
+      ],
+    ];
+  });
+  const seed = result.seed as { indexRebuildSeconds: number; seconds: number } | undefined;
+  const build = result.indexBuild as { seconds: number } | undefined;
+  const apply = result.apply as { perSecond: number } | undefined;
+  const restore = result.restore as { live: { perSecond: number } } | undefined;
+  const bytes = (result.sizes as { bytes: number }[]).reduce((sum, size) => sum + size.bytes, 0);
+  const rows = [
+    ...readRows,
+    ...(restore && apply
+      ? [
+          [
+            'import through `restore`, every index in place',
+            `${grouped(restore.live.perSecond)} memories/s`,
+            '≥ 5 000 /s',
+          ],
+          ['import through `apply`', `${grouped(apply.perSecond)} memories/s`, '≥ 5 000 /s'],
+        ]
+      : []),
+    ...(seed
+      ? [
+          [
+            `every index but the primary keys, built over ${grouped(total)} memories`,
+            `${seed.indexRebuildSeconds.toFixed(0)} s`,
+            '',
+          ],
+        ]
+      : []),
+    ...(build
+      ? [
+          [
+            `HNSW build, ${grouped(total)} vectors of ${embedder.dimensions} dimensions`,
+            `${build.seconds.toFixed(0)} s`,
+            '',
+          ],
+        ]
+      : []),
+    [
+      `every table and index, ${grouped(total)} memories${vectors ? ` with vectors of ${embedder.dimensions} dimensions` : ''}`,
+      `${(bytes / 2 ** 30).toFixed(2)} GiB`,
+      '',
+    ],
+  ];
+  const [one = 0, five = 0, fifteen = 0] = os.loadavg();
+  const written = saveFigures(
+    {
+      document: 'docs/scale-out.md',
+      section: 'scale-out-figures',
+      measured: `\`${seeding || kept ? 'SEED=bulk ' : ''}pnpm --filter @symfonic/eval bench:scale\` (apps/eval/src/scale.bench.ts) on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)} at its end, PostgreSQL 15, pgvector ${(result.machine as { pgvector: string }).pgvector}`,
+      columns: [{ title: 'figure' }, { title: 'measured', align: 'right' }, { title: 'goal' }],
+      rows,
+    },
+    new URL('../', import.meta.url),
+  );
+  if (written) console.error(`wrote ${written}`);
+}
+
 // The slowest statement of a retrieve, with its plan: the statements are caught by a pool
 // whose queries are logged, then each is explained alone, with the settings the store gives
 // its vector search.
@@ -561,6 +646,7 @@ result.sizes = await sizes();
 writeResult();
 console.log(JSON.stringify({ ...result, slowestStatement: { ms: slowest.ms } }, null, 2));
 console.log(slowest.plan);
+saveScaleFigures();
 await lexical.close();
 await Promise.all([admin.end(), loaderPool.end()]);
 
