@@ -203,7 +203,7 @@ export async function rankMemories(
       select ${memoryEmbeddings.memoryId} as id, ${vector.index.column} <=> ${vector.index.literal(vector.values)} as distance
       from ${memoryEmbeddings}
       where ${vector.index.rows}
-        and ${visibleTo(memoryEmbeddings, request.scope)}
+        and ${visibleByKeys(memoryEmbeddings, request.scope)}
         and ${inArray(memoryEmbeddings.layer, layers)}
       order by distance
       limit ${window}
