@@ -156,8 +156,8 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * number of index reads and ranking terms.
  *
  * - Lexical list: the cue's words as the English full-text configuration
- *   reads them (`@@` on the GIN-indexed `search` column, which holds the text
- *   and the context). A memory scores the sum of the inverse document
+ *   reads them (`@@` on the `search` column, which holds the text and the
+ *   context, indexed beside the placement keys). A memory scores the sum of the inverse document
  *   frequencies of the cue words it holds (a word only its context holds at
  *   `contextWeight`), each counted among the visible memories, so the one memory holding a rare word
  *   outranks many sharing common ones (`ts_rank` has no such weighting).
@@ -177,8 +177,9 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  *   position p at relevance (k + 1) / (k + p), k being core's
  *   `reciprocalRankConstant`.
  *
- * Every list and the final join filter on `visibleTo(scope)`; no row outside
- * it can come back. The plans assume the planner has statistics of
+ * Every list and the final join filter on the scope's visibility
+ * (`visibleTo`, or `visibleByKeys` where an index of the placement keys
+ * serves it, the same rows); no row outside it can come back. The plans assume the planner has statistics of
  * `memories` (see `PlannerStatistics`): without them it reads a tenant's
  * whole range of a B-tree where the full-text index would read a few pages.
  *
