@@ -163,7 +163,8 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  *   outranks many sharing common ones (`ts_rank` has no such weighting).
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that
- *   model serves.
+ *   model serves, or, where the planner prefers it, an exact comparison of
+ *   the scope's vectors found by their placement keys.
  * - Fusion, with a cue vector: the statement answers each row's places in
  *   the two lists and its full-text score, and core's `hybridRelevance`
  *   (the rule the in-memory store fuses by) gives its relevance, ordered by
