@@ -133,10 +133,15 @@ describe('planner statistics of the Drizzle store', () => {
       frequencies?.params,
     );
     const plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
-    // "tea" and "sushi" (250 memories each) are counted off the GIN index, never by
+    // "tea" and "sushi" (250 memories each) are counted off the scoped GIN index, never by
     // walking the tenant's range of a B-tree, which the planner prefers without statistics.
-    expect(plan).toContain('memories_search');
-    expect(plan).not.toContain('memories_dedup');
+    expect(plan).toContain('memories_scoped_search');
+    // The rows at the scope's ancestors are looked up by their keys, never the tenant's range walked.
+    const lines = plan.split('\n');
+    const dedupConditions = lines.flatMap((line, at) =>
+      line.includes('memories_dedup') ? [lines[at + 1] ?? ''] : [],
+    );
+    expect(dedupConditions.every((condition) => condition.includes('scope_key ='))).toBe(true);
     await store.close();
   });
 

@@ -29,7 +29,10 @@ export const salientIndexFloor = 0.9;
  * concurrent identical adds cannot both land. `search` is the full-text
  * vector PostgreSQL maintains itself (English configuration: stems, drops
  * stop words) of the text, weight `A`, and of the context, weight `B`,
- * behind a GIN index; `memories_recent` lets a search for
+ * behind a GIN index together with the row's placement keys
+ * (`memories_scoped_search`, see `placementKeys`: a word searched at a scope
+ * reads the entries the scope and the word share, not every holder of the
+ * word in the tenant); `memories_recent` lets a search for
  * common words read the most recently updated memories first. Pinned facts
  * (salient semantic memories, salience at or above {@link salientIndexFloor})
  * are read through `memories_salient` (at a scope and its ancestors) and
@@ -79,7 +82,9 @@ export const memories = symfonicSchema.table(
     uniqueIndex('memories_sequence').on(table.sequence),
     index('memories_recent').on(table.tenant, table.updatedAt),
     index('memories_ancestor_keys').using('gin', table.ancestorKeys).with({ fastupdate: false }),
-    index('memories_search').using('gin', table.search).with({ fastupdate: false }),
+    index('memories_scoped_search')
+      .using('gin', sql`(${table.ancestorKeys} || array['=' || ${table.scopeKey}])`, table.search)
+      .with({ fastupdate: false }),
     index('memories_salient')
       .on(table.tenant, table.scopeKey, table.updatedAt.desc().nullsFirst(), table.id)
       .where(

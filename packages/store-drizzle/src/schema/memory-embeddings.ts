@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { memories } from './memories.js';
 import { scopeColumns } from './scope-columns.js';
@@ -13,6 +14,10 @@ import { symfonicSchema } from './symfonic-schema.js';
  * (`memory_id, model, tenant`), as the store's upserts of vectors do, so the
  * same statements hold on tables partitioned by tenant; it leads with the
  * memory id, so the cascade from a deleted memory finds its vectors by it.
+ * `memory_embeddings_placement_keys` indexes the keys a vector is visible
+ * through (see `placementKeys`), so the vectors of one scope of a large
+ * tenant can be read by themselves and compared exactly, where the HNSW
+ * graph of the whole tenant would be walked past every other scope's.
  */
 export const memoryEmbeddings = symfonicSchema.table(
   'memory_embeddings',
@@ -35,5 +40,9 @@ export const memoryEmbeddings = symfonicSchema.table(
       foreignColumns: [memories.id],
     }).onDelete('cascade'),
     index('memory_embeddings_ancestor_keys').using('gin', table.ancestorKeys),
+    index('memory_embeddings_placement_keys').using(
+      'gin',
+      sql`(${table.ancestorKeys} || array['=' || ${table.scopeKey}])`,
+    ),
   ],
 );

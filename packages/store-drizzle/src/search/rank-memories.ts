@@ -14,7 +14,7 @@ import { memoryRecordOf } from '../rows/memory-record-of.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
-import { visibleTo } from '../scope/visible-to.js';
+import { visibleByKeys, visibleTo } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
@@ -73,10 +73,8 @@ function lexicalLists(
   weighed: readonly WeighedLexeme[],
   rareIds: readonly string[],
 ): SQL {
-  const visible = and(
-    visibleTo(memories, request.scope),
-    inArray(memories.layer, [...request.layers]),
-  );
+  const layerIn = inArray(memories.layer, [...request.layers]);
+  const visible = and(visibleTo(memories, request.scope), layerIn);
   const window = request.window;
   const none = sql`select null::text as id, 0::float8 as score, 0::float8 as salience, now() as updated_at where false`;
   if (weighed.length === 0) {
@@ -112,7 +110,8 @@ function lexicalLists(
   const commonCandidates =
     common.length > 0
       ? sql`select ${columns} from ${memories}
-        where ${visible} and ${memories.search} @@ ${anyOf(common)}::tsquery
+        where ${visibleByKeys(memories, request.scope)} and ${layerIn}
+        and ${memories.search} @@ ${anyOf(common)}::tsquery
         ${rare.length > 0 ? sql`and not (${memories.search} @@ ${anyOf(rare)}::tsquery)` : sql``}
         order by ${memories.updatedAt} desc, ${memories.id} collate "C"
         limit ${window + 1}`
@@ -157,14 +156,15 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * number of index reads and ranking terms.
  *
  * - Lexical list: the cue's words as the English full-text configuration
- *   reads them (`@@` on the GIN-indexed `search` column, which holds the text
- *   and the context). A memory scores the sum of the inverse document
+ *   reads them (`@@` on the `search` column, which holds the text and the
+ *   context, indexed beside the placement keys). A memory scores the sum of the inverse document
  *   frequencies of the cue words it holds (a word only its context holds at
  *   `contextWeight`), each counted among the visible memories, so the one memory holding a rare word
  *   outranks many sharing common ones (`ts_rank` has no such weighting).
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
  *   distance on `embedding::vector(n)`, which the partial HNSW index of that
- *   model serves.
+ *   model serves, or, where the planner prefers it, an exact comparison of
+ *   the scope's vectors found by their placement keys.
  * - Fusion, with a cue vector: the statement answers each row's places in
  *   the two lists and its full-text score, and core's `hybridRelevance`
  *   (the rule the in-memory store fuses by) gives its relevance, ordered by
@@ -178,8 +178,9 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  *   position p at relevance (k + 1) / (k + p), k being core's
  *   `reciprocalRankConstant`.
  *
- * Every list and the final join filter on `visibleTo(scope)`; no row outside
- * it can come back. The plans assume the planner has statistics of
+ * Every list and the final join filter on the scope's visibility
+ * (`visibleTo`, or `visibleByKeys` where an index of the placement keys
+ * serves it, the same rows); no row outside it can come back. The plans assume the planner has statistics of
  * `memories` (see `PlannerStatistics`): without them it reads a tenant's
  * whole range of a B-tree where the full-text index would read a few pages.
  *
@@ -204,7 +205,7 @@ export async function rankMemories(
       select ${memoryEmbeddings.memoryId} as id, ${vector.index.column} <=> ${vector.index.literal(vector.values)} as distance
       from ${memoryEmbeddings}
       where ${vector.index.rows}
-        and ${visibleTo(memoryEmbeddings, request.scope)}
+        and ${visibleByKeys(memoryEmbeddings, request.scope)}
         and ${inArray(memoryEmbeddings.layer, layers)}
       order by distance
       limit ${window}

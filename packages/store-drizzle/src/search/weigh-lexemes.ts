@@ -1,9 +1,9 @@
 import { Limits, type MemoryScope, type StoredLayer } from '@symfonic/core';
-import { and, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
-import { visibleTo } from '../scope/visible-to.js';
+import { visibleByKeys } from '../scope/visible-to.js';
 
 /** A cue word with how many visible memories hold it and the weight it scores. */
 export interface WeighedLexeme {
@@ -56,8 +56,11 @@ export const frequencyCap = 200;
  *
  * One statement, planned once whatever the number of words: each word's
  * memories are read by a subquery run per word, with the word as its
- * parameter, which the planner serves from the GIN index of `search` (a
- * rare word reads a few entries, a common one stops at the cap). Planning a
+ * parameter, which the planner serves from the GIN index of the rows'
+ * placement keys and `search` together (see `visibleByKeys`): it intersects
+ * the scope's entries with the word's, so a word held across a large tenant
+ * costs what its holders in the scope cost (a rare word reads a few entries,
+ * a common one stops at the cap). Planning a
  * subquery per word with the word as a constant cost a maximal cue's 32
  * words tens of milliseconds of planning, during which PGlite serves no
  * other statement.
@@ -70,7 +73,7 @@ export async function weighCue(
   layers: readonly StoredLayer[],
   cue: string,
 ): Promise<WeighedCue> {
-  const visible = and(visibleTo(memories, scope), inArray(memories.layer, [...layers]));
+  const layerIn = inArray(memories.layer, [...layers]);
   // The word as a tsquery operand, quoted as `lexemeQuery` quotes it.
   const operand = sql`('''' || replace(replace(cue_words.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
   const [row] = resultRows<{
@@ -91,7 +94,7 @@ export async function weighCue(
       holders as materialized (
         select cue_words.place, array(
           select ${memories.id} from ${memories}
-          where ${visible} and ${memories.search} @@ ${operand}
+          where ${visibleByKeys(memories, scope)} and ${layerIn} and ${memories.search} @@ ${operand}
           limit ${frequencyCap}
         ) as ids
         from cue_words
