@@ -18,6 +18,8 @@ import { PlannerStatistics } from '../database/planner-statistics.js';
 import { runInTransaction } from '../database/run-in-transaction.js';
 import type { StoreDatabase } from '../database/store-database.js';
 import { DrizzleMemoryStore } from '../drizzle-memory-store.js';
+import { resultRows } from '../rows/result-rows.js';
+import { memories } from '../schema/memories.js';
 import { detectPgvector } from '../vectors/detect-pgvector.js';
 import { vectorIndex } from '../vectors/vector-index.js';
 import { hnswSearchBreadth } from './hnsw-search-breadth.js';
@@ -191,11 +193,11 @@ describe('rankWithIndex', () => {
     expect(answer.ranked).toHaveLength(20);
     expect(answer.lexicalOverflow).toBe(true);
     expect(answer.commonWordsCut).toBeGreaterThan(0);
-    const [{ hits }] = (
+    const [{ hits }] = resultRows<{ hits: number }>(
       await opened.db.execute(
-        sql`select count(*)::int as hits from symfonic.memories where search @@ 'tea'::tsquery and tenant = 'acme'`,
-      )
-    ).rows as [{ hits: number }];
+        sql`select count(*)::int as hits from ${memories} where search @@ 'tea'::tsquery and tenant = 'acme'`,
+      ),
+    ) as [{ hits: number }];
     expect(hits).toBeGreaterThan(frequencyCap);
   });
 
@@ -222,7 +224,13 @@ describe('rankWithIndex', () => {
           ? { op: 'update', id, text: `${pick(rare, random)} rewritten ${place} tea` }
           : { op: 'delete', id },
       );
-    ops.push({ op: 'add', layer: 'semantic', text: 'sailing with coffee', context: 'lyon jazz' });
+    ops.push({
+      op: 'add',
+      layer: 'semantic',
+      text: 'sailing with coffee',
+      salience: 0.5,
+      context: 'lyon jazz',
+    });
     expect((await store.apply(scope, ops, { writer: 'test' })).rejected).toEqual([]);
     const at = new Date('2026-11-30T10:00:00.000Z');
     const restored = await store.restore(scopes[3] as MemoryScope, {
