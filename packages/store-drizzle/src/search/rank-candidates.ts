@@ -56,8 +56,10 @@ export async function rankCandidates(
   let unembedded = 0;
   const vector = ranking.vector;
   // Full text alone from the read index needs no plan, so no planner statistics.
+  // Loaded here, outside the transaction a cue vector's ranking runs in.
+  const indexed = readIndex !== undefined && (await readIndex.ready());
   const fromIndex =
-    readIndex && !vector ? await rankWithIndex(settings.database, readIndex, ranking) : undefined;
+    indexed && !vector ? await rankWithIndex(settings.database, readIndex, ranking) : undefined;
   if (!fromIndex) await settings.statistics.refresh();
   const ranked: RankedMemories = fromIndex
     ? fromIndex
@@ -72,7 +74,7 @@ export async function rankCandidates(
             await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
           }
           const result =
-            (readIndex && (await rankWithIndex(transaction, readIndex, ranking))) ||
+            (indexed && (await rankWithIndex(transaction, readIndex, ranking))) ||
             (await rankMemories(transaction, ranking));
           unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
           return result;

@@ -119,6 +119,7 @@ beforeAll(async () => {
       expect(result.rejected).toEqual([]);
     }
   }
+  expect(await readIndex.ready()).toBe(true);
   opened = { db, store, readIndex, iterativeScan: pgvector?.iterativeScan ?? false };
 }, 120_000);
 

@@ -104,7 +104,7 @@ export async function rankWithIndex(
   index: ReadIndex,
   request: RankRequest,
 ): Promise<RankedMemories | undefined> {
-  if (!(await index.ready())) return undefined;
+  if (!index.answering) return undefined;
   const generation = index.generation;
   const vector = request.vector;
   const lexicalWeight = vector ? request.weights.lexical : 1;

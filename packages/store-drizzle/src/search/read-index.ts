@@ -81,7 +81,10 @@ export class ReadIndex {
 
   /**
    * Whether the index can answer now: loaded (reading every live memory
-   * first when it was not) and no write running.
+   * first when it was not) and no write running. It reads through the
+   * store's database, never a transaction: call it before opening one
+   * (PGlite runs a transaction's statements alone, so a read outside it
+   * would wait for it forever).
    *
    * @throws whatever the driver throws while loading; the caller translates it.
    */
@@ -96,7 +99,12 @@ export class ReadIndex {
     return this.#loaded && this.#writes === 0;
   }
 
-  /** The memories of `tenant`, or `undefined` when it has none; only while {@link ready}. */
+  /** Whether the index can answer now, without loading it: loaded, and no write running. */
+  get answering(): boolean {
+    return this.#loaded && this.#writes === 0;
+  }
+
+  /** The memories of `tenant`, or `undefined` when it has none; only while {@link answering}. */
   tenant(tenant: string): TenantMemories | undefined {
     return this.#tenants.get(tenant);
   }
