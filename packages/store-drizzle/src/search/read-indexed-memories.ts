@@ -50,8 +50,8 @@ type Tuple = [
  * as one JSON document: every column a record is read from, the placement
  * columns, `updated_at` to the microsecond, and `search` as PostgreSQL
  * prints it, whose lexemes and weights `parseTsvector` reads, so the index
- * holds exactly the words the full-text operator `@@` tests (reading them
- * with `unnest(tsvector)` and a JSON aggregate per row took ten times as long).
+ * holds exactly the words the full-text operator `@@` tests, without a
+ * subquery and an aggregate per row.
  */
 async function readRows(database: StoreDatabase, where: SQL, limit: number): Promise<Tuple[]> {
   const [answer] = resultRows<{ rows: string | null }>(
