@@ -7,6 +7,7 @@ import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
 import { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import type { RankingOptions } from './ranking-options.js';
 import { PinnedCache } from './search/pinned-cache.js';
+import { ReadIndex } from './search/read-index.js';
 import { detectPgvector } from './vectors/detect-pgvector.js';
 import { ensureVectorIndex } from './vectors/ensure-vector-index.js';
 import { vectorIndex } from './vectors/vector-index.js';
@@ -44,7 +45,8 @@ export function createDrizzleStore(options: DrizzleStoreOptions): Promise<Drizzl
 export interface StoreOwnership {
   /**
    * The opener started the database itself and no other connection reaches
-   * it (PGlite): the store may keep pinned facts in process between its writes.
+   * it (PGlite): the store may keep pinned facts and a read index of its
+   * memories in process, in step with its own writes.
    */
   readonly soleWriter: boolean;
 }
@@ -87,7 +89,9 @@ export async function openDrizzleStore(
       ...(embedder ? { embedder } : {}),
       ...(index ? { vectorIndex: index } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),
-      ...(ownership.soleWriter ? { pinnedCache: new PinnedCache() } : {}),
+      ...(ownership.soleWriter
+        ? { pinnedCache: new PinnedCache(), readIndex: new ReadIndex(database) }
+        : {}),
     });
   } catch (error) {
     throw DatabaseUnavailable.fromOpenFailure(error) ?? toMemoryUnavailable(error, 'open');

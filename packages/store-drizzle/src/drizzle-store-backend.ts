@@ -127,18 +127,21 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
     vectors: TextVectors | undefined,
   ): Promise<WrittenOps> {
     const { database, statistics, vectorIndex } = this.#settings;
-    return this.#write(async () => {
-      const outcome = await retryLostRace(database, (transaction) =>
-        applyMemoryOps(transaction, ops, {
-          scope,
-          provenance,
-          now: new Date(),
-          ...(vectors && vectorIndex ? { vectors: { index: vectorIndex, byText: vectors } } : {}),
-        }),
-      );
-      statistics.noteChanges(outcome.applied.length);
-      return outcome;
-    });
+    return this.#write(
+      async () => {
+        const outcome = await retryLostRace(database, (transaction) =>
+          applyMemoryOps(transaction, ops, {
+            scope,
+            provenance,
+            now: new Date(),
+            ...(vectors && vectorIndex ? { vectors: { index: vectorIndex, byText: vectors } } : {}),
+          }),
+        );
+        statistics.noteChanges(outcome.applied.length);
+        return outcome;
+      },
+      (outcome) => outcome.applied.map((applied) => applied.record.id),
+    );
   }
 
   rankCandidates(request: RankRequest): Promise<RankedCandidates> {
@@ -211,23 +214,29 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
     vectors: TextVectors | undefined,
   ): Promise<RestoreResult> {
     const { database, statistics, vectorIndex } = this.#settings;
-    return this.#write(async () => {
-      await statistics.refreshForBulkWrite();
-      const written = await retryLostRace(database, (transaction) =>
-        restoreEntries(
-          transaction,
-          entries,
-          vectors && vectorIndex ? { vectors: { index: vectorIndex, byText: vectors } } : {},
-        ),
-      );
-      statistics.noteChanges(written.changedMemories);
-      return { memories: written.memories, turns: written.turns };
-    });
+    return this.#write(
+      async () => {
+        await statistics.refreshForBulkWrite();
+        const written = await retryLostRace(database, (transaction) =>
+          restoreEntries(
+            transaction,
+            entries,
+            vectors && vectorIndex ? { vectors: { index: vectorIndex, byText: vectors } } : {},
+          ),
+        );
+        statistics.noteChanges(written.changedMemories);
+        return { memories: written.memories, turns: written.turns };
+      },
+      () => entries.memories.map((memory) => memory.id),
+    );
   }
 
   /** Erase `scope` and its subtree in one snapshot (`forgetScope`). */
   async forget(scope: MemoryScope): Promise<ForgetResult> {
-    const forgotten = await this.#write(() => forgetScope(this.#settings.database, scope));
+    const forgotten = await this.#write(
+      () => forgetScope(this.#settings.database, scope),
+      (erased) => erased.liveIds,
+    );
     this.#settings.statistics.noteChanges(forgotten.liveRows);
     return { memories: forgotten.memories, turns: forgotten.turns };
   }
@@ -237,9 +246,17 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
     await this.#settings.onClose?.();
   }
 
-  /** Run a write of memories: through the pinned cache, when the store keeps one. */
-  #write<Result>(action: () => Promise<Result>): Promise<Result> {
-    const cache = this.#settings.pinnedCache;
-    return cache ? cache.write(action) : action();
+  /**
+   * Run a write of memories: through the pinned cache and the read index,
+   * when the store keeps them; `touched` names, from the write's result, the
+   * memories it may have added, changed or erased, which the index reads again.
+   */
+  #write<Result>(
+    action: () => Promise<Result>,
+    touched: (result: Result) => Iterable<string>,
+  ): Promise<Result> {
+    const { pinnedCache, readIndex } = this.#settings;
+    const indexed = readIndex ? () => readIndex.write(action, touched) : action;
+    return pinnedCache ? pinnedCache.write(indexed) : indexed();
   }
 }

@@ -2,6 +2,7 @@ import type { EmbeddingProvider, FusionWeights } from '@symfonic/core';
 import type { PlannerStatistics } from './database/planner-statistics.js';
 import type { StoreDatabase } from './database/store-database.js';
 import type { PinnedCache } from './search/pinned-cache.js';
+import type { ReadIndex } from './search/read-index.js';
 import type { PgvectorSupport } from './vectors/detect-pgvector.js';
 import type { VectorIndex } from './vectors/vector-index.js';
 
@@ -28,4 +29,10 @@ export interface DrizzleStoreSettings {
    * are then kept between the store's writes. Never for a server.
    */
   readonly pinnedCache?: PinnedCache;
+  /**
+   * Present when this store is its database's only writer: the live
+   * memories kept in process in step with the store's writes, which
+   * rankings read instead of running the full-text statements. Never for a server.
+   */
+  readonly readIndex?: ReadIndex;
 }

@@ -14,18 +14,22 @@ import { memoryRecordOf } from '../rows/memory-record-of.js';
 import { countUnembedded } from '../vectors/count-unembedded.js';
 import { hnswSearchBreadth } from './hnsw-search-breadth.js';
 import { type RankedMemories, rankMemories } from './rank-memories.js';
+import { rankWithIndex } from './rank-with-index.js';
 import { frequencyCap } from './weigh-lexemes.js';
 
 /**
  * Rank `window` rows per list for `query` in SQL (the backend's
- * `rankCandidates`; the query is parsed and its cue not blank): full text fused with the
+ * `rankCandidates`; the query is parsed and its cue not blank), from the
+ * store's read index when it keeps one and the index can answer
+ * (`rankWithIndex`, which ranks exactly as the SQL does): full text fused with the
  * HNSW search of the model's vectors when there is a cue vector (in one
  * transaction that widens `hnsw.ef_search` and, where pgvector has it, turns
  * on its iterative scan), full text alone otherwise. With a cue vector,
  * every row with a vector of the model carries its cosine `similarity`, and
  * visible memories without one are reported as `vectors-incomplete`. When
  * this store changed more than 50 rows plus a tenth of the table since
- * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`).
+ * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`),
+ * unless the read index answers a ranking by full text alone, which no plan serves.
  * The query's `working` layer, never stored, is not ranked.
  *
  * @throws whatever the driver throws; the caller translates it.
@@ -48,24 +52,34 @@ export async function rankCandidates(
     weights: settings.fusionWeights,
     ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
   };
-  await settings.statistics.refresh();
+  const { readIndex } = settings;
   let unembedded = 0;
   const vector = ranking.vector;
-  const ranked: RankedMemories = vector
-    ? await runInTransaction(settings.database, async (transaction) => {
-        // Search the HNSW graph wider than pgvector's default, which misses neighbours.
-        await transaction.execute(
-          sql`select set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`,
-        );
-        if (pgvector?.iterativeScan) {
-          // Keep walking the HNSW graph until enough rows pass the scope filter.
-          await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
-        }
-        const result = await rankMemories(transaction, ranking);
-        unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
-        return result;
-      })
-    : await rankMemories(settings.database, ranking);
+  // Full text alone from the read index needs no plan, so no planner statistics.
+  // Loaded here, outside the transaction a cue vector's ranking runs in.
+  const indexed = readIndex !== undefined && (await readIndex.ready());
+  const fromIndex =
+    indexed && !vector ? await rankWithIndex(settings.database, readIndex, ranking) : undefined;
+  if (!fromIndex) await settings.statistics.refresh();
+  const ranked: RankedMemories = fromIndex
+    ? fromIndex
+    : vector
+      ? await runInTransaction(settings.database, async (transaction) => {
+          // Search the HNSW graph wider than pgvector's default, which misses neighbours.
+          await transaction.execute(
+            sql`select set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`,
+          );
+          if (pgvector?.iterativeScan) {
+            // Keep walking the HNSW graph until enough rows pass the scope filter.
+            await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
+          }
+          const result =
+            (indexed && (await rankWithIndex(transaction, readIndex, ranking))) ||
+            (await rankMemories(transaction, ranking));
+          unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
+          return result;
+        })
+      : await rankMemories(settings.database, ranking);
   if (vector && unembedded > 0) {
     degradations.push({
       code: DegradationCode.vectorsIncomplete,

@@ -276,7 +276,7 @@ export async function rankMemories(
  * `hybridRelevance` (their places and full-text score against the best
  * one), best first by core's `compareCandidates`.
  */
-function fuseRows(rows: readonly RankedMemory[], weights: FusionWeights): RankedMemory[] {
+export function fuseRows(rows: readonly RankedMemory[], weights: FusionWeights): RankedMemory[] {
   const bestLexicalScore = Math.max(0, ...rows.map((row) => row.places?.lexicalScore ?? 0));
   return rows
     .map((ranked) => {

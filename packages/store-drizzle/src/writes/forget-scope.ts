@@ -15,6 +15,8 @@ export interface ForgottenScope {
   readonly turns: number;
   /** Rows erased from `memories` (live memories and tombstoned ones). */
   readonly liveRows: number;
+  /** The ids of the rows erased from `memories`. */
+  readonly liveIds: readonly string[];
 }
 
 /** SQLSTATEs after which a forget is run again: serialization failure, deadlock. */
@@ -54,7 +56,12 @@ export async function forgetScope(
             .where(withinScope(turns, scope))
             .returning({ sequence: turns.sequence });
           const erased = new Set([...live, ...versions].map((row) => row.id));
-          return { memories: erased.size, turns: logged.length, liveRows: live.length };
+          return {
+            memories: erased.size,
+            turns: logged.length,
+            liveRows: live.length,
+            liveIds: live.map((row) => row.id),
+          };
         },
         { isolationLevel: 'repeatable read' },
       );

@@ -1,0 +1,161 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { StoreDatabase } from '../database/store-database.js';
+import type { MemoryRow } from '../rows/memory-columns.js';
+import { resultRows } from '../rows/result-rows.js';
+import { memories } from '../schema/memories.js';
+import { parseTsvector } from './parse-tsvector.js';
+
+/** A live memory as the read index keeps it: its row, its placement and the words of its `search` vector. */
+export interface IndexedMemory {
+  readonly row: MemoryRow;
+  readonly scopeKey: string;
+  readonly ancestorKeys: readonly string[];
+  /** `updated_at` in microseconds since the epoch, as PostgreSQL orders it (a `Date` keeps milliseconds only). */
+  readonly updatedMicros: number;
+  /** The insertion order of the row (`sequence`). */
+  readonly sequence: number;
+  /**
+   * Each lexeme of the stored `search` vector, `true` when a `:A` query
+   * matches it (it has a position of weight `A`, the text's, or no position
+   * at all, which PostgreSQL lets match any weight), `false` when only the
+   * context holds it.
+   */
+  readonly words: ReadonlyMap<string, boolean>;
+}
+
+type Tuple = [
+  id: string,
+  tenant: string,
+  path: string[],
+  layer: MemoryRow['layer'],
+  text: string,
+  salience: number,
+  metadata: Record<string, unknown> | null,
+  writer: string,
+  turnId: string | null,
+  replyFamily: string | null,
+  version: number,
+  createdAt: string,
+  updatedAt: string,
+  context: string | null,
+  scopeKey: string,
+  ancestorKeys: string[],
+  updatedMicros: number,
+  sequence: number,
+  search: string,
+];
+
+/**
+ * The rows of `memories` matching `where`, at most `limit` by `sequence`,
+ * as one JSON document: every column a record is read from, the placement
+ * columns, `updated_at` to the microsecond, and `search` as PostgreSQL
+ * prints it, whose lexemes and weights `parseTsvector` reads, so the index
+ * holds exactly the words the full-text operator `@@` tests, without a
+ * subquery and an aggregate per row.
+ */
+async function readRows(database: StoreDatabase, where: SQL, limit: number): Promise<Tuple[]> {
+  const [answer] = resultRows<{ rows: string | null }>(
+    await database.execute(sql`
+      select json_agg(json_build_array(
+        id, tenant, path, layer, text, salience, metadata, writer, turn_id, reply_family, version,
+        created_at, updated_at, context, scope_key, ancestor_keys,
+        (extract(epoch from updated_at) * 1000000)::int8, sequence, search::text
+      ) order by sequence)::text as rows
+      from (
+        select * from ${memories} where ${where} order by ${memories.sequence} limit ${limit}
+      ) as chosen`),
+  );
+  const json = answer?.rows ?? null;
+  if (json === null) return [];
+  if (typeof json !== 'string')
+    throw new TypeError('the driver answered JSON text as another type');
+  const tuples: unknown = JSON.parse(json);
+  if (!Array.isArray(tuples)) throw new TypeError('the indexed rows are not a JSON array');
+  return tuples as Tuple[];
+}
+
+/** The {@link IndexedMemory} a row's JSON tuple stands for. */
+function indexedMemoryOf(tuple: Tuple): IndexedMemory {
+  const [
+    id,
+    tenant,
+    path,
+    layer,
+    text,
+    salience,
+    metadata,
+    writer,
+    turnId,
+    replyFamily,
+    version,
+    createdAt,
+    updatedAt,
+    context,
+    scopeKey,
+    ancestorKeys,
+    updatedMicros,
+    sequence,
+    search,
+  ] = tuple;
+  return {
+    row: {
+      id,
+      tenant,
+      path,
+      layer,
+      text,
+      salience,
+      metadata,
+      writer,
+      turnId,
+      replyFamily,
+      version,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+      context,
+    },
+    scopeKey,
+    ancestorKeys,
+    updatedMicros,
+    sequence,
+    words: parseTsvector(search),
+  };
+}
+
+/** Rows read per statement when loading the whole table: a JSON document of a few megabytes. */
+const rowsPerRead = 5_000;
+
+/**
+ * Every live memory, read `rowsPerRead` at a time in `sequence` order.
+ *
+ * @throws whatever the driver throws; the caller translates it.
+ */
+export async function readAllIndexedMemories(database: StoreDatabase): Promise<IndexedMemory[]> {
+  const all: IndexedMemory[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await readRows(database, sql`${memories.sequence} > ${after}`, rowsPerRead);
+    for (const tuple of page) all.push(indexedMemoryOf(tuple));
+    const last = page.at(-1);
+    if (last === undefined || page.length < rowsPerRead) return all;
+    after = last[17];
+  }
+}
+
+/**
+ * The live memories among `ids` (an id no live memory has is absent from the answer).
+ *
+ * @throws whatever the driver throws; the caller translates it.
+ */
+export async function readIndexedMemories(
+  database: StoreDatabase,
+  ids: readonly string[],
+): Promise<IndexedMemory[]> {
+  if (ids.length === 0) return [];
+  const tuples = await readRows(
+    database,
+    sql`${memories.id} = any(${sql.param([...ids])}::text[])`,
+    ids.length,
+  );
+  return tuples.map(indexedMemoryOf);
+}
