@@ -241,6 +241,8 @@ describe.each(clientGenerations)(
       } finally {
         await again.close();
       }
-    });
+      // Two server processes, each starting PGlite: an explicit budget, since a loaded machine
+      // spends most of the default one on the starts alone.
+    }, 120_000);
   },
 );
