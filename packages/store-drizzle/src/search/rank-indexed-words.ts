@@ -1,6 +1,5 @@
-import { contextWeight, type StoredLayer } from '@symfonic/core';
+import { compareCodePoints, contextWeight, type StoredLayer } from '@symfonic/core';
 import type { ScopePlacement } from '../scope/scope-placement.js';
-import { compareCollateC } from './compare-collate-c.js';
 import type { TenantMemories } from './read-index.js';
 import type { IndexedMemory } from './read-indexed-memories.js';
 import { frequencyCap, type WeighedLexeme } from './weigh-lexemes.js';
@@ -45,7 +44,7 @@ function compareScored(left: ScoredIndexedMemory, right: ScoredIndexedMemory): n
   const b = right.memory;
   if (a.row.salience !== b.row.salience) return b.row.salience - a.row.salience;
   if (a.updatedMicros !== b.updatedMicros) return b.updatedMicros - a.updatedMicros;
-  return compareCollateC(a.row.id, b.row.id);
+  return compareCodePoints(a.row.id, b.row.id);
 }
 
 /**

@@ -1,7 +1,11 @@
 import { type HybridPlaces, similarityOf } from '@symfonic/core';
 import { type SQL, sql } from 'drizzle-orm';
-import type { MemoryRow } from '../rows/memory-columns.js';
-import { memories } from '../schema/memories.js';
+import { type MemoryRow, memoryColumns } from '../rows/memory-columns.js';
+import {
+  type MemoryRowTuple,
+  memoryRowOfTuple,
+  memoryRowTupleLength,
+} from '../rows/memory-row-tuple.js';
 
 /** One ranked row: the memory, its fused relevance, in (0, 1], and its cosine similarity to the cue when ranked by vectors. */
 export interface RankedMemory {
@@ -13,39 +17,11 @@ export interface RankedMemory {
   readonly places?: HybridPlaces;
 }
 
-/** The columns of a {@link MemoryRow}, in the order each row's JSON array holds them. */
-const rowColumns = [
-  memories.id,
-  memories.tenant,
-  memories.path,
-  memories.layer,
-  memories.text,
-  memories.salience,
-  memories.metadata,
-  memories.writer,
-  memories.turnId,
-  memories.replyFamily,
-  memories.version,
-  memories.createdAt,
-  memories.updatedAt,
-  memories.context,
-];
+/** The columns of a {@link MemoryRow}, in the order each row's JSON array holds them ({@link MemoryRowTuple}). */
+const rowColumns = Object.values(memoryColumns);
 
 type RowTuple = [
-  id: string,
-  tenant: string,
-  path: string[],
-  layer: MemoryRow['layer'],
-  text: string,
-  salience: number,
-  metadata: Record<string, unknown> | null,
-  writer: string,
-  turnId: string | null,
-  replyFamily: string | null,
-  version: number,
-  createdAt: string,
-  updatedAt: string,
-  context: string | null,
+  ...MemoryRowTuple,
   relevance: number,
   similarity: number | null,
   places:
@@ -93,42 +69,13 @@ export const rankedRowsJson = {
           'a ranked row is not an array of its columns, relevance, similarity and places',
         );
       }
-      const [
-        id,
-        tenant,
-        path,
-        layer,
-        text,
-        salience,
-        metadata,
-        writer,
-        turnId,
-        replyFamily,
-        version,
-        createdAt,
-        updatedAt,
-        context,
-        relevance,
-        similarity,
-        places,
-      ] = tuple;
+      const [relevance, similarity, places] = tuple.slice(memoryRowTupleLength) as [
+        RowTuple[14],
+        RowTuple[15],
+        RowTuple[16],
+      ];
       return {
-        row: {
-          id,
-          tenant,
-          path,
-          layer,
-          text,
-          salience,
-          metadata,
-          writer,
-          turnId,
-          replyFamily,
-          version,
-          createdAt: new Date(createdAt),
-          updatedAt: new Date(updatedAt),
-          context,
-        },
+        row: memoryRowOfTuple(tuple),
         relevance,
         ...(similarity === null ? {} : { similarity: similarityOf(similarity) }),
         ...(places === null ? {} : { places: hybridPlacesOf(places) }),

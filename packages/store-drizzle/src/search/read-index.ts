@@ -1,5 +1,5 @@
+import { compareCodePoints } from '@symfonic/core';
 import type { StoreDatabase } from '../database/store-database.js';
-import { compareCollateC } from './compare-collate-c.js';
 import {
   type IndexedMemory,
   readAllIndexedMemories,
@@ -18,7 +18,7 @@ export interface TenantMemories {
 /** The order of {@link TenantMemories.recent}: `updated_at desc, id collate "C"`. */
 export function compareRecent(left: IndexedMemory, right: IndexedMemory): number {
   if (left.updatedMicros !== right.updatedMicros) return right.updatedMicros - left.updatedMicros;
-  return compareCollateC(left.row.id, right.row.id);
+  return compareCodePoints(left.row.id, right.row.id);
 }
 
 /** Where `memory` sits, or would sit, in `recent` (binary search). */

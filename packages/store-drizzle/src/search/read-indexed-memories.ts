@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import type { MemoryRow } from '../rows/memory-columns.js';
+import {
+  type MemoryRowTuple,
+  memoryRowOfTuple,
+  memoryRowTupleLength,
+} from '../rows/memory-row-tuple.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { parseTsvector } from './parse-tsvector.js';
@@ -24,20 +29,7 @@ export interface IndexedMemory {
 }
 
 type Tuple = [
-  id: string,
-  tenant: string,
-  path: string[],
-  layer: MemoryRow['layer'],
-  text: string,
-  salience: number,
-  metadata: Record<string, unknown> | null,
-  writer: string,
-  turnId: string | null,
-  replyFamily: string | null,
-  version: number,
-  createdAt: string,
-  updatedAt: string,
-  context: string | null,
+  ...MemoryRowTuple,
   scopeKey: string,
   ancestorKeys: string[],
   updatedMicros: number,
@@ -76,44 +68,11 @@ async function readRows(database: StoreDatabase, where: SQL, limit: number): Pro
 
 /** The {@link IndexedMemory} a row's JSON tuple stands for. */
 function indexedMemoryOf(tuple: Tuple): IndexedMemory {
-  const [
-    id,
-    tenant,
-    path,
-    layer,
-    text,
-    salience,
-    metadata,
-    writer,
-    turnId,
-    replyFamily,
-    version,
-    createdAt,
-    updatedAt,
-    context,
-    scopeKey,
-    ancestorKeys,
-    updatedMicros,
-    sequence,
-    search,
-  ] = tuple;
+  const [scopeKey, ancestorKeys, updatedMicros, sequence, search] = tuple.slice(
+    memoryRowTupleLength,
+  ) as [Tuple[14], Tuple[15], Tuple[16], Tuple[17], Tuple[18]];
   return {
-    row: {
-      id,
-      tenant,
-      path,
-      layer,
-      text,
-      salience,
-      metadata,
-      writer,
-      turnId,
-      replyFamily,
-      version,
-      createdAt: new Date(createdAt),
-      updatedAt: new Date(updatedAt),
-      context,
-    },
+    row: memoryRowOfTuple(tuple),
     scopeKey,
     ancestorKeys,
     updatedMicros,
