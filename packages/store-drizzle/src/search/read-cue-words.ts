@@ -1,5 +1,5 @@
 import { Limits } from '@symfonic/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
 
@@ -9,6 +9,26 @@ export interface CueWords {
   readonly lexemes: readonly string[];
   /** How many distinct lexemes the cue has. */
   readonly distinct: number;
+}
+
+/**
+ * The CTEs `vector` (the cue's `tsvector`, as the English configuration
+ * reads it: lower-cased, stemmed, stop words left out) and `cue_words` (its
+ * first `Limits.cueTerms` distinct lexemes, ordered by each word's first
+ * position then the lexeme, each with its `place`), for a statement to
+ * follow `with` with. Every statement that reads a cue's words reads them
+ * through these, so the full-text ranking and the read index weigh the same
+ * words.
+ */
+export function cueWordsCtes(cue: string): SQL {
+  return sql`vector as (select to_tsvector('english'::regconfig, ${cue}) as words),
+      cue_words as materialized (
+        select lexeme, row_number() over () as place from (
+          select lexeme from unnest((select words from vector))
+          order by positions[1], lexeme
+          limit ${Limits.cueTerms}
+        ) as first_words
+      )`;
 }
 
 /**
@@ -22,14 +42,7 @@ export interface CueWords {
 export async function readCueWords(database: StoreDatabase, cue: string): Promise<CueWords> {
   const [row] = resultRows<{ lexemes: string[] | string | null; distinct_words: number | string }>(
     await database.execute(sql`
-      with vector as (select to_tsvector('english'::regconfig, ${cue}) as words),
-      cue_words as materialized (
-        select lexeme, row_number() over () as place from (
-          select lexeme from unnest((select words from vector))
-          order by positions[1], lexeme
-          limit ${Limits.cueTerms}
-        ) as first_words
-      )
+      with ${cueWordsCtes(cue)}
       select
         array(select lexeme from cue_words order by place) as lexemes,
         length((select words from vector)) as distinct_words`),

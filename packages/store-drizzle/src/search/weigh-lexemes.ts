@@ -1,9 +1,10 @@
-import { Limits, type MemoryScope, type StoredLayer } from '@symfonic/core';
+import type { MemoryScope, StoredLayer } from '@symfonic/core';
 import { inArray, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { visibleByKeys } from '../scope/visible-to.js';
+import { cueWordsCtes } from './read-cue-words.js';
 
 /** A cue word with how many visible memories hold it and the weight it scores. */
 export interface WeighedLexeme {
@@ -83,14 +84,7 @@ export async function weighCue(
     distinct_words: number | string;
   }>(
     await database.execute(sql`
-      with vector as (select to_tsvector('english'::regconfig, ${cue}) as words),
-      cue_words as materialized (
-        select lexeme, row_number() over () as place from (
-          select lexeme from unnest((select words from vector))
-          order by positions[1], lexeme
-          limit ${Limits.cueTerms}
-        ) as first_words
-      ),
+      with ${cueWordsCtes(cue)},
       holders as materialized (
         select cue_words.place, array(
           select ${memories.id} from ${memories}
