@@ -9,7 +9,7 @@ import {
 } from '@symfonic/core';
 import { jsonPayload, ProviderFamily, readReply } from '@symfonic/provider-families';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { splitLines, unrenderable } from './attacks/injection-corpus.js';
 import { fuzzRuns } from './harness/fuzz-runs.js';
 import { ReliabilityFigures } from './harness/reliability-figures.js';
@@ -17,9 +17,15 @@ import { saveReliabilityFigures } from './harness/save-reliability-figures.js';
 
 const runs = fuzzRuns(300);
 const figures = new ReliabilityFigures();
+let testsFailed = false;
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => {
+    testsFailed = true;
+  });
+});
 afterAll(() => {
   console.log(figures.summary('reading (no store)'));
-  saveReliabilityFigures('reading (no store)', figures.counts);
+  saveReliabilityFigures('reading (no store)', figures.counts, { testsFailed });
 });
 
 /** Values of every kind JavaScript has, nested, including maps, typed arrays and null prototypes. */

@@ -68,15 +68,27 @@ function locked(write: () => void): void {
  * `describeReliabilitySuite` was given, or `reading (no store)`) into its row of
  * `figures/reliability-figures.json`, the other rows kept, for `pnpm figures` to put in
  * docs/security.md; the file's `measured` names the last file to finish and its machine. A row
- * whose file did not run (PostgreSQL without `DATABASE_URL`) stays as an earlier run wrote it.
+ * whose file did not run (PostgreSQL without `DATABASE_URL`) stays as an earlier run wrote it,
+ * and so does the row of a file a test of which failed (`testsFailed`): a test that timed out
+ * may still be running into the next one, so its counts are not the suite's.
  *
  * @returns the path written, `undefined` when none was.
  * @throws Error for a suite the table has no row for.
  */
-export function saveReliabilityFigures(suite: string, counts: FigureCounts): string | undefined {
+export function saveReliabilityFigures(
+  suite: string,
+  counts: FigureCounts,
+  { testsFailed }: { readonly testsFailed: boolean },
+): string | undefined {
   if (!process.env.FIGURES) return undefined;
   const label = rowsInOrder.find(([name]) => name === suite)?.[1];
   if (label === undefined) throw new Error(`the reliability table has no row for ${suite}`);
+  if (testsFailed) {
+    console.error(
+      `reliability figures: the row of ${label} is not written: a test of its file failed`,
+    );
+    return undefined;
+  }
   locked(() => {
     const before = readFigures(file);
     const rows = rowsInOrder.flatMap(([, each]) => {

@@ -41,12 +41,16 @@ export function describeReliabilitySuite(
     beforeAll(async () => {
       underTest = await open();
     });
-    beforeEach(async () => {
+    let testsFailed = false;
+    beforeEach(async ({ onTestFailed }) => {
+      onTestFailed(() => {
+        testsFailed = true;
+      });
       await context.underTest().reset();
     });
     afterAll(async () => {
       console.log(context.figures.summary(name));
-      saveReliabilityFigures(name, context.figures.counts);
+      saveReliabilityFigures(name, context.figures.counts, { testsFailed });
       await underTest?.close();
     });
 
