@@ -8,6 +8,7 @@ import { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import type { RankingOptions } from './ranking-options.js';
 import { PinnedCache } from './search/pinned-cache.js';
 import { ReadIndex } from './search/read-index.js';
+import { RecentTurnsCache } from './search/recent-turns-cache.js';
 import { detectPgvector } from './vectors/detect-pgvector.js';
 import { ensureVectorIndex } from './vectors/ensure-vector-index.js';
 import { vectorIndex } from './vectors/vector-index.js';
@@ -90,7 +91,11 @@ export async function openDrizzleStore(
       ...(index ? { vectorIndex: index } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),
       ...(ownership.soleWriter
-        ? { pinnedCache: new PinnedCache(), readIndex: new ReadIndex(database) }
+        ? {
+            pinnedCache: new PinnedCache(),
+            readIndex: new ReadIndex(database),
+            recentTurnsCache: new RecentTurnsCache(),
+          }
         : {}),
     });
   } catch (error) {

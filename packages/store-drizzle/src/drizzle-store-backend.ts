@@ -102,12 +102,22 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
     return toMemoryUnavailable(error, operation);
   }
 
-  appendTurn(scope: MemoryScope, turn: ValidTurn): Promise<ConversationTurn> {
-    return appendTurn(this.#settings.database, scope, turn);
+  /** Log `turn` (`appendTurn`), and place it in the kept recent turns when the store keeps them. */
+  async appendTurn(scope: MemoryScope, turn: ValidTurn): Promise<ConversationTurn> {
+    const { database, recentTurnsCache } = this.#settings;
+    const append = () => appendTurn(database, scope, turn);
+    return recentTurnsCache ? recentTurnsCache.append(scope, append) : (await append()).turn;
   }
 
+  /**
+   * The last `limit` turns at `scope` (`selectRecentTurns`), kept in process
+   * and brought up to date by the store's appends when it is its database's
+   * only writer (`recentTurnsCache`).
+   */
   recentTurns(scope: MemoryScope, limit: number): Promise<readonly ConversationTurn[]> {
-    return selectRecentTurns(this.#settings.database, scope, limit);
+    const { database, recentTurnsCache } = this.#settings;
+    const load = (depth: number) => selectRecentTurns(database, scope, depth);
+    return recentTurnsCache ? recentTurnsCache.read(scope, limit, load) : load(limit);
   }
 
   /**
@@ -228,6 +238,7 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
         return { memories: written.memories, turns: written.turns };
       },
       () => entries.memories.map((memory) => memory.id),
+      true,
     );
   }
 
@@ -236,6 +247,7 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
     const forgotten = await this.#write(
       () => forgetScope(this.#settings.database, scope),
       (erased) => erased.liveIds,
+      true,
     );
     this.#settings.statistics.noteChanges(forgotten.liveRows);
     return { memories: forgotten.memories, turns: forgotten.turns };
@@ -249,14 +261,18 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
   /**
    * Run a write of memories: through the pinned cache and the read index,
    * when the store keeps them; `touched` names, from the write's result, the
-   * memories it may have added, changed or erased, which the index reads again.
+   * memories it may have added, changed or erased, which the index reads
+   * again. A write that may also add or erase turns (`turnsToo`) runs
+   * through the kept recent turns as well.
    */
   #write<Result>(
     action: () => Promise<Result>,
     touched: (result: Result) => Iterable<string>,
+    turnsToo = false,
   ): Promise<Result> {
-    const { pinnedCache, readIndex } = this.#settings;
+    const { pinnedCache, readIndex, recentTurnsCache } = this.#settings;
     const indexed = readIndex ? () => readIndex.write(action, touched) : action;
-    return pinnedCache ? pinnedCache.write(indexed) : indexed();
+    const pinned = pinnedCache ? () => pinnedCache.write(indexed) : indexed;
+    return turnsToo && recentTurnsCache ? recentTurnsCache.write(pinned) : pinned();
   }
 }

@@ -3,6 +3,7 @@ import type { PlannerStatistics } from './database/planner-statistics.js';
 import type { StoreDatabase } from './database/store-database.js';
 import type { PinnedCache } from './search/pinned-cache.js';
 import type { ReadIndex } from './search/read-index.js';
+import type { RecentTurnsCache } from './search/recent-turns-cache.js';
 import type { PgvectorSupport } from './vectors/detect-pgvector.js';
 import type { VectorIndex } from './vectors/vector-index.js';
 
@@ -35,4 +36,10 @@ export interface DrizzleStoreSettings {
    * rankings read instead of running the full-text statements. Never for a server.
    */
   readonly readIndex?: ReadIndex;
+  /**
+   * Present when this store is its database's only writer: each scope's
+   * last turns as read, kept in step with the store's appends, restores and
+   * forgets. Never for a server.
+   */
+  readonly recentTurnsCache?: RecentTurnsCache;
 }

@@ -9,6 +9,13 @@ import { scopePlacement } from '../scope/scope-placement.js';
 /** Seeds the advisory lock keys of turn numbering, apart from any other lock of the store. */
 const numberingLockSeed = 4_117_093_582;
 
+/** An append's answer: the turn as logged, and whether this call logged it. */
+export interface AppendedTurn {
+  readonly turn: ConversationTurn;
+  /** `false` when a turn with the same id was logged there before: `turn` is that one. */
+  readonly logged: boolean;
+}
+
 const turnColumns = {
   turnId: turns.turnId,
   speaker: turns.speaker,
@@ -24,27 +31,27 @@ const turnColumns = {
  * snapshot, at READ COMMITTED) sees the row just written. Explicit numbers
  * take no lock.
  *
- * @returns the turn as logged (the first one, for a `turnId` already logged).
+ * @returns the turn as logged (the first one, for a `turnId` already logged), and whether this call logged it.
  */
 export async function appendTurn(
   database: StoreDatabase,
   scope: MemoryScope,
   turn: Omit<ConversationTurn, 'turn'> & { readonly turn?: number },
-): Promise<ConversationTurn> {
+): Promise<AppendedTurn> {
   const placement = scopePlacement(scope);
-  const insert = async (into: StoreDatabase, number: number) => {
+  const insert = async (into: StoreDatabase, number: number): Promise<AppendedTurn> => {
     const [logged] = await into
       .insert(turns)
       .values({ ...placement, path: [...scope.path], ...turn, turn: number, loggedAt: new Date() })
       .onConflictDoNothing({ target: [turns.tenant, turns.scopeKey, turns.turnId] })
       .returning(turnColumns);
-    if (logged) return logged;
+    if (logged) return { turn: logged, logged: true };
     const [existing] = await into
       .select(turnColumns)
       .from(turns)
       .where(and(atScope(turns, scope), eq(turns.turnId, turn.turnId)));
     if (!existing) throw new Error('a turn that conflicted on its id could not be read back');
-    return existing;
+    return { turn: existing, logged: false };
   };
   if (turn.turn !== undefined) return insert(database, turn.turn);
   return runInTransaction(database, async (transaction) => {
