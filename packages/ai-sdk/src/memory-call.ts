@@ -1,13 +1,12 @@
+import { type MemoryScope, ScopeViolation } from '@symfonic/core';
 import {
-  InvalidMemoryInput,
-  type MemoryScope,
-  MemoryUnavailable,
-  ScopeViolation,
-} from '@symfonic/core';
-import {
+  failureMessage,
+  hydrateWithinBudget,
+  isDegradableFailure,
   type Memory,
   type MemoryBlock,
   type RememberOutcome,
+  recordOrDegrade,
   withoutCarriedTurns,
 } from '@symfonic/memory';
 import type { BlockByToolCall } from './block-by-tool-call.js';
@@ -68,28 +67,6 @@ export interface StepAnswer {
 
 /** How many turns in progress a middleware keeps (see `MemorySetup.turns`); the oldest goes first. */
 export const turnsKept = 64;
-
-const emptyBlock: MemoryBlock = {
-  text: '',
-  working: { turns: [], dropped: [], degraded: false },
-  recalled: [],
-  refs: {},
-  dropped: [],
-  degraded: { working: false, recall: false, pinned: false, conditions: [] },
-};
-
-/**
- * Whether a failure of memory may be degraded (the call goes on without
- * memory, and says so): the store is down, or the turn's own text is more
- * than memory accepts. A scope violation, a missing port or a bug is never
- * degraded.
- */
-function degradable(error: unknown): error is Error {
-  if (ScopeViolation.isInstance(error)) return false;
-  return MemoryUnavailable.isInstance(error) || InvalidMemoryInput.isInstance(error);
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const elapsedSince = (start: number) => performance.now() - start;
 
@@ -170,7 +147,12 @@ export class MemoryCall<Options extends CallOptions> {
     const turnId = setup.newTurnId();
     let ownMs = elapsedSince(started);
     const hydrateStarted = performance.now();
-    const hydration = await MemoryCall.#hydrate(setup, reading);
+    const hydration = await hydrateWithinBudget(
+      setup.memory,
+      setup.conversation,
+      reading.text,
+      setup.hydrateBudgetMs,
+    );
     const hydrateMs = elapsedSince(hydrateStarted);
     const afterHydrate = performance.now();
     const block = withoutCarriedTurns(hydration.block, reading.carried);
@@ -178,7 +160,7 @@ export class MemoryCall<Options extends CallOptions> {
     // requests in one conversation never share a number.
     const recording =
       reading.kind === 'user-turn'
-        ? MemoryCall.#record(setup, {
+        ? recordOrDegrade(setup.memory, setup.conversation, {
             turnId,
             speaker: setup.speakers.user,
             text: reading.text,
@@ -232,63 +214,6 @@ export class MemoryCall<Options extends CallOptions> {
       violation,
       timings: { middleware: 0 },
     });
-  }
-
-  static async #hydrate(
-    setup: MemorySetup,
-    reading: Extract<PromptReading, { text: string }>,
-  ): Promise<{
-    block: MemoryBlock;
-    degraded: MemoryDegradation[];
-    late?: Promise<unknown>;
-  }> {
-    const hydrating = setup.memory.hydrate(setup.conversation, reading.text);
-    let timer: NodeJS.Timeout | undefined;
-    const overBudget = new Promise<'over-budget'>((resolve) => {
-      timer = setTimeout(() => resolve('over-budget'), setup.hydrateBudgetMs);
-      timer.unref?.();
-    });
-    try {
-      const settled = await Promise.race([hydrating, overBudget]);
-      if (settled === 'over-budget') {
-        const late = hydrating.then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        return {
-          block: emptyBlock,
-          degraded: [
-            {
-              code: 'hydrate-timeout',
-              detail: `the block took longer than ${setup.hydrateBudgetMs} ms: the call went without it`,
-            },
-          ],
-          late,
-        };
-      }
-      return { block: settled, degraded: [] };
-    } catch (error) {
-      if (!degradable(error)) throw error;
-      return {
-        block: emptyBlock,
-        degraded: [{ code: 'hydrate-failed', detail: messageOf(error) }],
-      };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  static async #record(
-    setup: MemorySetup,
-    turn: { turnId: string; speaker: string; text: string },
-  ): Promise<MemoryDegradation | undefined> {
-    try {
-      await setup.memory.record(setup.conversation, turn);
-      return undefined;
-    } catch (error) {
-      if (!degradable(error)) throw error;
-      return { code: 'record-failed', detail: `turn ${turn.turnId}: ${messageOf(error)}` };
-    }
   }
 
   /** Note that the model made the tool call `toolCallId` in this call: its tools resolve refs against this call's block. */
@@ -357,7 +282,7 @@ export class MemoryCall<Options extends CallOptions> {
     const recording = performance.now();
     const userRecorded = await turn.recording;
     if (userRecorded) this.#degraded.push(userRecorded);
-    const answerRecorded = await MemoryCall.#record(this.#setup, {
+    const answerRecorded = await recordOrDegrade(this.#setup.memory, this.#setup.conversation, {
       turnId: `${turn.turnId}:answer`,
       speaker: this.#setup.speakers.assistant,
       text: answer,
@@ -388,7 +313,7 @@ export class MemoryCall<Options extends CallOptions> {
       return outcome;
     } catch (error) {
       if (ScopeViolation.isInstance(error)) throw error;
-      this.#degraded.push({ code: 'remember-failed', detail: messageOf(error) });
+      this.#degraded.push({ code: 'remember-failed', detail: failureMessage(error) });
       return undefined;
     }
   }

@@ -1,9 +1,4 @@
-import {
-  InvalidMemoryInput,
-  type MemoryScope,
-  MemoryUnavailable,
-  ScopeViolation,
-} from '@symfonic/core';
+import type { MemoryScope } from '@symfonic/core';
 import type { Memory, MemoryBlock } from '@symfonic/memory';
 import type { MemoryDegradation, UnreadToolCall } from './memory-report.js';
 import type { CapturedToolCall } from './ops-filtering-chat-model.js';
@@ -45,98 +40,9 @@ export interface TurnState {
   lateFailure?: unknown;
 }
 
-/** A block with nothing in it: what a call gets when memory could not build one. */
-export const emptyBlock: MemoryBlock = {
-  text: '',
-  working: { turns: [], dropped: [], degraded: false },
-  recalled: [],
-  refs: {},
-  dropped: [],
-  degraded: { working: false, recall: false, pinned: false, conditions: [] },
-};
-
 /** The reason an unfinished memory tool call is not read. */
 export const cutOffReason =
   'the call’s arguments did not finish streaming: none of its ops was read';
-
-/**
- * Whether a failure of memory may be degraded (the call goes on without
- * memory, and says so): the store is down, or the turn's own text is more
- * than memory accepts. A scope violation, a missing port or a bug is never
- * degraded.
- */
-export function degradable(error: unknown): error is Error {
-  if (ScopeViolation.isInstance(error)) return false;
-  return MemoryUnavailable.isInstance(error) || InvalidMemoryInput.isInstance(error);
-}
-
-export const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
-
-/**
- * The block for `cue` at the conversation, within the budget: past it, or
- * when the store is down, the call goes without (reported); a failure that
- * is not degradable is thrown. A hydration that outlives its budget hands
- * its failure to `late` once it settles.
- *
- * @throws ScopeViolation, MissingMemoryPort, or any failure that is not the store being down.
- */
-export async function hydrateWithin(
-  setup: MemorySetup,
-  cue: string,
-): Promise<{ block: MemoryBlock; degraded: MemoryDegradation[]; late?: Promise<unknown> }> {
-  const hydrating = setup.memory.hydrate(setup.conversation, cue);
-  let timer: NodeJS.Timeout | undefined;
-  const overBudget = new Promise<'over-budget'>((resolve) => {
-    timer = setTimeout(() => resolve('over-budget'), setup.hydrateBudgetMs);
-    timer.unref?.();
-  });
-  try {
-    const settled = await Promise.race([hydrating, overBudget]);
-    if (settled === 'over-budget') {
-      const late = hydrating.then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      return {
-        block: emptyBlock,
-        degraded: [
-          {
-            code: 'hydrate-timeout',
-            detail: `the block took longer than ${setup.hydrateBudgetMs} ms: the call went without it`,
-          },
-        ],
-        late,
-      };
-    }
-    return { block: settled, degraded: [] };
-  } catch (error) {
-    if (!degradable(error)) throw error;
-    return {
-      block: emptyBlock,
-      degraded: [{ code: 'hydrate-failed', detail: messageOf(error) }],
-    };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Log one turn at the conversation (numbered by the store); a store that is
- * down is a degradation, any other failure is thrown.
- */
-export async function recordTurn(
-  setup: MemorySetup,
-  turn: { turnId: string; speaker: string; text: string },
-): Promise<MemoryDegradation | undefined> {
-  try {
-    await setup.memory.record(setup.conversation, turn);
-    return undefined;
-  } catch (error) {
-    if (!degradable(error)) throw error;
-    return { code: 'record-failed', detail: `turn ${turn.turnId}: ${messageOf(error)}` };
-  }
-}
 
 /**
  * Sort one call's memory tool calls: a finished call is kept for `remember`

@@ -11,12 +11,16 @@ import {
   toScope,
 } from '@symfonic/core';
 import {
+  failureMessage,
+  hydrateWithinBudget,
+  isDegradableFailure,
   type Memory,
   type MemoryBlock,
   memoryToolDescription,
   memoryToolName,
   modelOpsPayloadSchema,
   type RememberOutcome,
+  recordOrDegrade,
   withoutCarriedTurns,
 } from '@symfonic/memory';
 import { createMiddleware, ToolInvocationError } from 'langchain';
@@ -28,15 +32,7 @@ import type {
   MemoryTimings,
   UnreadToolCall,
 } from './memory-report.js';
-import {
-  degradable,
-  hydrateWithin,
-  type MemorySetup,
-  messageOf,
-  readMemoryToolCalls,
-  recordTurn,
-  type TurnState,
-} from './memory-turn.js';
+import { type MemorySetup, readMemoryToolCalls, type TurnState } from './memory-turn.js';
 import { type CallCapture, OpsFilteringChatModel } from './ops-filtering-chat-model.js';
 import { readTurn } from './read-turn.js';
 
@@ -187,12 +183,21 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
     }
     const turnId = setup.newTurnId();
     const started = performance.now();
-    const hydration = await hydrateWithin(setup, reading.text);
+    const hydration = await hydrateWithinBudget(
+      setup.memory,
+      setup.conversation,
+      reading.text,
+      setup.hydrateBudgetMs,
+    );
     const hydrateMs = performance.now() - started;
     const block: MemoryBlock = withoutCarriedTurns(hydration.block, reading.carried);
     const recording =
       reading.kind === 'user-turn'
-        ? recordTurn(setup, { turnId, speaker: setup.speakers.user, text: reading.text })
+        ? recordOrDegrade(setup.memory, setup.conversation, {
+            turnId,
+            speaker: setup.speakers.user,
+            text: reading.text,
+          })
         : Promise.resolve(undefined);
     // Awaited on the final call, which rethrows a failure that is not a degradation; a turn that
     // never gets there must not leave an unhandled rejection.
@@ -248,14 +253,14 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
         toolName: setup.toolName,
       });
     } catch (error) {
-      if (!degradable(error)) throw error;
-      degraded.push({ code: 'remember-failed', detail: messageOf(error) });
+      if (!isDegradableFailure(error)) throw error;
+      degraded.push({ code: 'remember-failed', detail: failureMessage(error) });
     }
     const rememberMs = performance.now() - remembering;
     const recording = performance.now();
     const userRecorded = await turn.recording;
     if (userRecorded) degraded.push(userRecorded);
-    const answerRecorded = await recordTurn(setup, {
+    const answerRecorded = await recordOrDegrade(setup.memory, setup.conversation, {
       turnId: `${turn.turnId}:answer`,
       speaker: setup.speakers.assistant,
       text: turn.answer,
@@ -364,7 +369,7 @@ export function symfonicMiddleware(options: SymfonicMiddlewareOptions) {
           finish: aborted ? 'aborted' : 'errored',
           reason: aborted
             ? 'the model call was aborted: nothing was written'
-            : `the model call failed (${messageOf(error)}): nothing was written`,
+            : `the model call failed (${failureMessage(error)}): nothing was written`,
           degraded,
           timings: timingsOf({ hydrate: hydrateMs }),
         });

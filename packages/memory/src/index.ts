@@ -68,6 +68,13 @@ export {
   type RerankOptionsInput,
   rerankOptionsSchema,
 } from './rerank/rerank-options.js';
+export { failureMessage, isDegradableFailure } from './surface/degradable-failure.js';
+export {
+  type BudgetedBlock,
+  emptyMemoryBlock,
+  hydrateWithinBudget,
+} from './surface/hydrate-within-budget.js';
+export { recordOrDegrade } from './surface/record-or-degrade.js';
 export { dropKind } from './telemetry/drop-kind.js';
 export type { MemoryTelemetry } from './telemetry/memory-telemetry.js';
 export { memoryTracerName, recordMemorySpan } from './telemetry/trace-memory-operation.js';
