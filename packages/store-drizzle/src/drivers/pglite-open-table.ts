@@ -1,4 +1,4 @@
-import type { OpenBench } from './pglite-open.bench.js';
+import type { OpenBench } from './pglite-open-results.js';
 
 /** The README's markers around the table. */
 export const openTableStart = '<!-- pglite-open-bench:start -->';

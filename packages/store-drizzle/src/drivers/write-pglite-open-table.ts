@@ -9,7 +9,7 @@
  * `<!-- pglite-open-bench:end -->`; the rest of the README is left as it is.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { OpenBench } from './pglite-open.bench.js';
+import type { OpenBench } from './pglite-open-results.js';
 import { openTable, openTableEnd, openTableStart } from './pglite-open-table.js';
 
 const [input = 'pglite-open-bench.json', readme = 'README.md'] = process.argv.slice(2);
