@@ -102,6 +102,7 @@ export {
   scoredMemorySchema,
 } from './memory-record.js';
 export { type MemoryScope, memoryScopeSchema, scopeSegmentSchema } from './memory-scope.js';
+export type { MemoryVersion } from './memory-version.js';
 export { normalizeMemoryText } from './normalize-memory-text.js';
 export { parseInput } from './parse-input.js';
 export { type PinnedOptions, pinnedOptionsSchema } from './pinned-options.js';
@@ -117,7 +118,6 @@ export type {
   ListOptions,
   MemoryPage,
   MemoryStore,
-  MemoryVersion,
 } from './ports/memory-store.js';
 export type { MemoryWriter } from './ports/memory-writer.js';
 export type { PinnedMemorySource } from './ports/pinned-memory-source.js';

@@ -1,4 +1,4 @@
-import type { MemoryVersion } from '../ports/memory-store.js';
+import type { MemoryVersion } from '../memory-version.js';
 import type { RestoredMemory, RestoreOutcome } from './restore-batch.js';
 import { sameMetadata, sameVersion } from './same-version.js';
 

@@ -1,5 +1,5 @@
 import type { MemoryScope } from '../memory-scope.js';
-import type { MemoryVersion } from '../ports/memory-store.js';
+import type { MemoryVersion } from '../memory-version.js';
 
 /**
  * One version of one memory as the change feed answers it: the version, and

@@ -1,4 +1,4 @@
-import type { MemoryVersion } from '../ports/memory-store.js';
+import type { MemoryVersion } from '../memory-version.js';
 
 /** Whether two versions are the same version of the same memory, field by field (times to the millisecond). */
 export function sameVersion(left: MemoryVersion, right: MemoryVersion): boolean {

@@ -6,30 +6,13 @@ import type { ScopePage } from '../feed/scope-summary.js';
 import type { MemoryLayer } from '../memory-layer.js';
 import type { MemoryRecord } from '../memory-record.js';
 import type { MemoryScope } from '../memory-scope.js';
-import type { Provenance } from '../provenance.js';
+import type { MemoryVersion } from '../memory-version.js';
 import type { CandidateSource } from './candidate-source.js';
 import type { ConversationLog } from './conversation-log.js';
 import type { ConversationSource } from './conversation-source.js';
 import type { MemoryRetrievalPort } from './memory-retrieval-port.js';
 import type { MemoryWriter } from './memory-writer.js';
 import type { PinnedMemorySource } from './pinned-memory-source.js';
-
-/** One entry of a memory's history. */
-export interface MemoryVersion {
-  readonly memoryId: string;
-  /** 1 for the first version, then one more per change. */
-  readonly version: number;
-  /** `created` by an add, `updated` by an update, `deleted` (a tombstone) by a delete. */
-  readonly change: 'created' | 'updated' | 'deleted';
-  readonly layer: MemoryLayer;
-  /** The text as of this version (a tombstone keeps the last text). */
-  readonly text: string;
-  /** The context as of this version, when it had one. */
-  readonly context?: string;
-  readonly salience: number;
-  readonly provenance: Provenance;
-  readonly at: Date;
-}
 
 /** Options of {@link MemoryStore.list}. */
 export interface ListOptions {

@@ -25,6 +25,7 @@ import type { MemoryOpInput } from '../memory-op.js';
 import { type MemoryQuery, memoryQuerySchema } from '../memory-query.js';
 import type { MemoryRecord } from '../memory-record.js';
 import type { MemoryScope } from '../memory-scope.js';
+import type { MemoryVersion } from '../memory-version.js';
 import { parseInput } from '../parse-input.js';
 import { type PinnedOptions, pinnedOptionsSchema } from '../pinned-options.js';
 import type {
@@ -34,7 +35,6 @@ import type {
   ListOptions,
   MemoryPage,
   MemoryStore,
-  MemoryVersion,
 } from '../ports/memory-store.js';
 import { type Provenance, provenanceSchema } from '../provenance.js';
 import { requireOpList } from '../require-op-list.js';

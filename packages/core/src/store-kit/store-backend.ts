@@ -12,8 +12,9 @@ import type { MemoryOp } from '../memory-op.js';
 import type { MemoryQuery } from '../memory-query.js';
 import type { MemoryRecord, ScoredMemory } from '../memory-record.js';
 import type { MemoryScope } from '../memory-scope.js';
+import type { MemoryVersion } from '../memory-version.js';
 import type { EmbeddingProvider } from '../ports/embedding-provider.js';
-import type { ForgetResult, MemoryPage, MemoryVersion } from '../ports/memory-store.js';
+import type { ForgetResult, MemoryPage } from '../ports/memory-store.js';
 import type { Provenance } from '../provenance.js';
 import type { Degradation } from '../retrieval-result.js';
 
