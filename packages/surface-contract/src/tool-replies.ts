@@ -3,13 +3,9 @@ export {
   type FixtureCall,
   type FixtureReply,
   memoryCall,
-  memoryToolNameInReplies,
   opsJson,
   weatherCall,
 } from './tool-replies/fixture-reply.js';
-export { forgedArgumentsContract } from './tool-replies/forged-arguments-contract.js';
-export { rememberToolCallsContract } from './tool-replies/remember-tool-calls-contract.js';
-export { toolCallsPropertyContract } from './tool-replies/tool-calls-property-contract.js';
 export { toolChannelHarness } from './tool-replies/tool-channel-harness.js';
 export type { ToolReplyHarness } from './tool-replies/tool-reply-harness.js';
 export type {

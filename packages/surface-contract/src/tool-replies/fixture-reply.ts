@@ -15,14 +15,14 @@ export interface FixtureReply {
 }
 
 /**
- * The memory tool's name, `memory_ops` (`memoryToolName` of `@symfonic/memory`, which this
- * package may not import: memory's tests import it).
+ * The memory tool's name (`memoryToolName` of `@symfonic/memory`, which this package may not
+ * import: memory's tests import it). A rename in memory fails every case that calls the tool.
  */
-export const memoryToolNameInReplies = 'memory_ops';
+const memoryToolName = 'memory_ops';
 
 /** A memory tool call with `input` as its arguments. */
 export function memoryCall(id: string, input: unknown): FixtureCall {
-  return { id, name: memoryToolNameInReplies, arguments: JSON.stringify(input) };
+  return { id, name: memoryToolName, arguments: JSON.stringify(input) };
 }
 
 /** A call of another tool, which `remember` must leave alone. */
