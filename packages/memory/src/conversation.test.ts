@@ -1,4 +1,5 @@
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
+import { memoryCall } from '@symfonic/surface-contract/tool-replies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTenant, type StoreKind, storeKinds } from './__fixtures__/open-stores.js';
 import {
@@ -11,7 +12,6 @@ import {
   anthropicToolReply,
   geminiToolReply,
   langchainStreamedToolReply,
-  memoryCall,
   openaiResponsesToolReply,
 } from './__fixtures__/tool-call-replies.js';
 import { createMemory, type Memory } from './create-memory.js';

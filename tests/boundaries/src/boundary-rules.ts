@@ -26,6 +26,14 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
   // An integration adapter builds on the memory capability.
   '@symfonic/ai-sdk': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
   '@symfonic/langchain': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
+  // The tool-reply suite runs memory's writes over the in-memory store and reads replies with
+  // the provider reader; memory itself is handed in by the test that runs it (memory's tests
+  // import this package, so it may not import memory).
+  '@symfonic/surface-contract': [
+    '@symfonic/core',
+    '@symfonic/provider-families',
+    '@symfonic/store-memory',
+  ],
   // Runs the @symfonic/ai-sdk suite against AI SDK 7.
   '@symfonic/ai-sdk-v7': ['@symfonic/core', '@symfonic/memory', '@symfonic/ai-sdk'],
 };

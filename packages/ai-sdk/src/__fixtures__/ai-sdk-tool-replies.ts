@@ -1,37 +1,10 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { memoryToolName, type ToolResultFamily } from '@symfonic/memory';
+import { memoryToolName } from '@symfonic/memory';
+import type { FixtureReply, ToolReplyShape } from '@symfonic/surface-contract/tool-replies';
 import { generateText, jsonSchema, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { aiSdkMemoryTool } from '../ai-sdk-memory-tool.js';
 import { aiSdkUsage } from './ai-sdk-models.js';
-
-/**
- * One tool call of a fixture: its id, tool name and arguments as the model wrote them (a JSON
- * string).
- */
-export interface FixtureCall {
-  readonly id: string;
-  readonly name: string;
-  readonly arguments: string;
-}
-
-/** A memory tool call with `input` as its arguments. */
-export function memoryCall(id: string, input: unknown): FixtureCall {
-  return { id, name: memoryToolName, arguments: JSON.stringify(input) };
-}
-
-/** A call of another tool, which `remember` must leave alone. */
-export const weatherCall: FixtureCall = {
-  id: 'call_weather',
-  name: 'get_weather',
-  arguments: '{"city":"Lyon"}',
-};
-
-/** What one reply holds: an optional answer text, then its tool calls in order. */
-export interface FixtureReply {
-  readonly text?: string;
-  readonly calls: readonly FixtureCall[];
-}
 
 /** The stream parts an AI SDK language model yields for the reply, as a middleware sees them. */
 export function aiSdkStreamToolReply({ text, calls }: FixtureReply): LanguageModelV3StreamPart[] {
@@ -96,26 +69,25 @@ export async function aiSdkToolReply({ text, calls }: FixtureReply): Promise<unk
   });
 }
 
-/** One AI SDK tool-calling reply shape, built from a {@link FixtureReply}. */
-export interface ToolCallShape {
-  readonly name: string;
-  /** The family whose `toolResult` answers it. */
-  readonly family: ToolResultFamily;
-  /** Whether the shape hands arguments over as the model wrote them (so malformed JSON reaches the reader). */
-  readonly rawArguments: boolean;
-  reply(fixture: FixtureReply): unknown | Promise<unknown>;
-}
-
 /**
- * The AI SDK's tool-calling shapes `remember` reads: a `generateText` result, and the stream
- * parts a middleware sees. Both hand the arguments over as the model wrote them.
+ * The AI SDK's tool-calling shapes `remember` reads, for the tool-reply suite of
+ * `@symfonic/surface-contract/tool-replies` (which `@symfonic/memory` runs on every other
+ * family's shapes): a `generateText` result, and the stream parts a middleware sees. Both hand
+ * the arguments over as the model wrote them, and `remember` names an unread call `tool-call`.
  */
-export const aiSdkToolCallShapes: readonly ToolCallShape[] = [
-  { name: 'ai-sdk (generateText)', family: 'ai-sdk', rawArguments: true, reply: aiSdkToolReply },
+export const aiSdkToolCallShapes: readonly ToolReplyShape[] = [
+  {
+    name: 'ai-sdk (generateText)',
+    family: 'ai-sdk',
+    rawArguments: true,
+    callKind: 'tool-call',
+    reply: aiSdkToolReply,
+  },
   {
     name: 'ai-sdk (model stream parts)',
     family: 'ai-sdk',
     rawArguments: true,
+    callKind: 'tool-call',
     reply: aiSdkStreamToolReply,
   },
 ];

@@ -1,38 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { FinishReason, type GenerateContentResponse } from '@google/genai';
 import { AIMessage, AIMessageChunk } from '@langchain/core/messages';
+import type {
+  FixtureCall,
+  FixtureReply,
+  ToolReplyShape,
+} from '@symfonic/surface-contract/tool-replies';
 import type OpenAI from 'openai';
-import { memoryToolName } from '../tools/memory-tool.js';
-import type { ToolResultFamily } from '../tools/tool-result.js';
 import { anthropicMessage, openaiChatCompletion } from './provider-replies.js';
-
-/**
- * One tool call of a fixture: its id, tool name and arguments as the model wrote them (a JSON
- * string; families that hand the input over parsed get `JSON.parse(arguments)`).
- */
-export interface FixtureCall {
-  readonly id: string;
-  readonly name: string;
-  readonly arguments: string;
-}
-
-/** A memory tool call with `input` as its arguments. */
-export function memoryCall(id: string, input: unknown): FixtureCall {
-  return { id, name: memoryToolName, arguments: JSON.stringify(input) };
-}
-
-/** A call of another tool, which `remember` must leave alone. */
-export const weatherCall: FixtureCall = {
-  id: 'call_weather',
-  name: 'get_weather',
-  arguments: '{"city":"Lyon"}',
-};
-
-/** What one reply holds: an optional answer text, then its tool calls in order. */
-export interface FixtureReply {
-  readonly text?: string;
-  readonly calls: readonly FixtureCall[];
-}
 
 function parsedArguments(call: FixtureCall): Record<string, unknown> {
   return JSON.parse(call.arguments) as Record<string, unknown>;
@@ -213,41 +188,59 @@ export function langchainStreamedToolReply({ text, calls }: FixtureReply): AIMes
   return chunks.reduce((message, chunk) => message.concat(chunk), new AIMessageChunk(''));
 }
 
-/** One family's tool-calling reply shape, built from a {@link FixtureReply}. */
-export interface ToolCallShape {
-  readonly name: string;
-  /** The family whose `toolResult` answers it. */
-  readonly family: ToolResultFamily;
-  /** Whether the family hands arguments over as the model wrote them (so malformed JSON reaches the reader). */
-  readonly rawArguments: boolean;
-  reply(fixture: FixtureReply): unknown | Promise<unknown>;
-}
-
 /**
- * Every tool-calling shape the reader knows, streamed variants included, but the AI SDK's:
- * `@symfonic/ai-sdk` runs the same cases on those, since only it may import `ai`.
+ * Every tool-calling shape the reader knows, streamed variants included, but the AI SDK's, for
+ * the tool-reply suite of `@symfonic/surface-contract/tool-replies`: `@symfonic/ai-sdk` runs the
+ * same suite on the AI SDK's shapes, since only it may import `ai`.
  */
-export const toolCallShapes: readonly ToolCallShape[] = [
-  { name: 'anthropic', family: 'anthropic', rawArguments: false, reply: anthropicToolReply },
-  { name: 'openai-chat', family: 'openai-chat', rawArguments: true, reply: openaiChatToolReply },
+export const toolCallShapes: readonly ToolReplyShape[] = [
+  {
+    name: 'anthropic',
+    family: 'anthropic',
+    rawArguments: false,
+    callKind: 'tool_use',
+    reply: anthropicToolReply,
+  },
+  {
+    name: 'openai-chat',
+    family: 'openai-chat',
+    rawArguments: true,
+    callKind: 'tool_calls',
+    reply: openaiChatToolReply,
+  },
   {
     name: 'openai-responses',
     family: 'openai-responses',
     rawArguments: true,
+    callKind: 'function_call',
     reply: openaiResponsesToolReply,
   },
-  { name: 'gemini', family: 'gemini', rawArguments: false, reply: geminiToolReply },
+  {
+    name: 'gemini',
+    family: 'gemini',
+    rawArguments: false,
+    callKind: 'functionCall',
+    reply: geminiToolReply,
+  },
   {
     name: 'gemini (streamed chunks)',
     family: 'gemini',
     rawArguments: false,
+    callKind: 'functionCall',
     reply: geminiStreamedToolReply,
   },
-  { name: 'langchain', family: 'langchain', rawArguments: false, reply: langchainToolReply },
+  {
+    name: 'langchain',
+    family: 'langchain',
+    rawArguments: false,
+    callKind: 'tool_calls',
+    reply: langchainToolReply,
+  },
   {
     name: 'langchain (streamed chunks)',
     family: 'langchain',
     rawArguments: true,
+    callKind: 'tool_calls',
     reply: langchainStreamedToolReply,
   },
 ];

@@ -1,7 +1,8 @@
 import { type MemoryScope, type MemoryStore, ScopeViolation } from '@symfonic/core';
+import { memoryCall } from '@symfonic/surface-contract/tool-replies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTenant, storeKinds } from '../__fixtures__/open-stores.js';
-import { anthropicToolReply, memoryCall } from '../__fixtures__/tool-call-replies.js';
+import { anthropicToolReply } from '../__fixtures__/tool-call-replies.js';
 import { createMemory } from '../create-memory.js';
 import { MissingMemoryPort } from '../missing-memory-port.js';
 
