@@ -90,7 +90,7 @@ export async function openDrizzleStore(
       ...(index ? { vectorIndex: index } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),
       ...(ownership.soleWriter
-        ? { pinnedCache: new PinnedCache(), readIndex: new ReadIndex(database) }
+        ? { pinnedCache: new PinnedCache(), readIndex: new ReadIndex(database, index) }
         : {}),
     });
   } catch (error) {
