@@ -53,6 +53,7 @@ type Tuple = [
   sequence: number,
   search: string,
   embedded: boolean,
+  vector: number[] | null,
 ];
 
 /**
@@ -62,7 +63,9 @@ type Tuple = [
  * prints it, whose lexemes and weights `parseTsvector` reads, so the index
  * holds exactly the words the full-text operator `@@` tests, without a
  * subquery and an aggregate per row. With `vectors` (the store's model),
- * also whether `vector_models` names the model.
+ * also whether `vector_models` names the model and the memory's vector of
+ * it (`real[]`, which JSON prints with the shortest digits that read back as
+ * the same single-precision value), read by the embeddings' key.
  */
 async function readRows(
   database: StoreDatabase,
@@ -70,16 +73,22 @@ async function readRows(
   where: SQL,
   limit: number,
 ): Promise<Tuple[]> {
-  const embedded = vectors ? sql`not ${vectors.unembedded}` : sql`true`;
+  const vectorColumns = vectors
+    ? sql`not ${vectors.unembedded} as embedded, (
+          select ${memoryEmbeddings.embedding} from ${memoryEmbeddings}
+          where ${memoryEmbeddings.memoryId} = ${memories.id}
+            and ${memoryEmbeddings.tenant} = ${memories.tenant} and ${vectors.rows}
+        ) as vector`
+    : sql`true as embedded, null::real[] as vector`;
   const [answer] = resultRows<{ rows: string | null }>(
     await database.execute(sql`
       select json_agg(json_build_array(
         id, tenant, path, layer, text, salience, metadata, writer, turn_id, reply_family, version,
         created_at, updated_at, context, scope_key, ancestor_keys,
-        (extract(epoch from updated_at) * 1000000)::int8, sequence, search::text, embedded
+        (extract(epoch from updated_at) * 1000000)::int8, sequence, search::text, embedded, vector
       ) order by sequence)::text as rows
       from (
-        select *, ${embedded} as embedded from ${memories}
+        select *, ${vectorColumns} from ${memories}
         where ${where} order by ${memories.sequence} limit ${limit}
       ) as chosen`),
   );
@@ -92,44 +101,12 @@ async function readRows(
   return tuples as Tuple[];
 }
 
-/**
- * The vectors of `vectors`' model the memories `ids` have, by memory id,
- * read in pgvector's binary form (`vector_send`: the dimension and an unused
- * word, two 16-bit integers, then each value as a big-endian single-precision
- * float), so the stored values arrive exactly and without printing and
- * parsing text.
- */
-async function readVectors(
-  database: StoreDatabase,
-  vectors: VectorIndex,
-  ids: readonly string[],
-): Promise<Map<string, Float32Array>> {
-  const found = new Map<string, Float32Array>();
-  if (ids.length === 0) return found;
-  const rows = resultRows<{ id: string; vector: unknown }>(
-    await database.execute(sql`
-      select ${memoryEmbeddings.memoryId} as id, vector_send(${vectors.column}) as vector
-      from ${memoryEmbeddings}
-      where ${memoryEmbeddings.memoryId} = any(${sql.param([...ids])}::text[]) and ${vectors.rows}`),
-  );
-  for (const { id, vector } of rows) {
-    if (!(vector instanceof Uint8Array))
-      throw new TypeError('the driver answered a vector in binary as another type');
-    const view = new DataView(vector.buffer, vector.byteOffset, vector.byteLength);
-    const values = new Float32Array(view.getInt16(0));
-    if (vector.byteLength !== 4 + values.length * 4)
-      throw new TypeError('a vector in binary is not as long as its dimension says');
-    for (let at = 0; at < values.length; at += 1) values[at] = view.getFloat32(4 + at * 4);
-    found.set(id, values);
-  }
-  return found;
-}
-
-/** The {@link IndexedMemory} a row's JSON tuple stands for, with its vector when it has one. */
-function indexedMemoryOf(tuple: Tuple, values: Float32Array | undefined): IndexedMemory {
-  const [scopeKey, ancestorKeys, updatedMicros, sequence, search, embedded] = tuple.slice(
+/** The {@link IndexedMemory} a row's JSON tuple stands for. */
+function indexedMemoryOf(tuple: Tuple): IndexedMemory {
+  const [scopeKey, ancestorKeys, updatedMicros, sequence, search, embedded, vector] = tuple.slice(
     memoryRowTupleLength,
-  ) as [Tuple[14], Tuple[15], Tuple[16], Tuple[17], Tuple[18], Tuple[19]];
+  ) as [Tuple[14], Tuple[15], Tuple[16], Tuple[17], Tuple[18], Tuple[19], Tuple[20]];
+  const values = vector === null ? undefined : Float32Array.from(vector);
   return {
     row: memoryRowOfTuple(tuple),
     scopeKey,
@@ -140,22 +117,6 @@ function indexedMemoryOf(tuple: Tuple, values: Float32Array | undefined): Indexe
     ...(values ? { vector: { values, norm: normOf(values) } } : {}),
     embedded,
   };
-}
-
-/** The memories `tuples` stand for, with their vectors of `vectors`' model when given (one more statement). */
-async function indexedMemoriesOf(
-  database: StoreDatabase,
-  vectors: VectorIndex | undefined,
-  tuples: readonly Tuple[],
-): Promise<IndexedMemory[]> {
-  const found = vectors
-    ? await readVectors(
-        database,
-        vectors,
-        tuples.map((tuple) => tuple[0]),
-      )
-    : undefined;
-  return tuples.map((tuple) => indexedMemoryOf(tuple, found?.get(tuple[0])));
 }
 
 /** Rows read per statement when loading the whole table: a JSON document of a few megabytes. */
@@ -180,7 +141,7 @@ export async function readAllIndexedMemories(
       sql`${memories.sequence} > ${after}`,
       rowsPerRead,
     );
-    all.push(...(await indexedMemoriesOf(database, vectors, page)));
+    for (const tuple of page) all.push(indexedMemoryOf(tuple));
     const last = page.at(-1);
     if (last === undefined || page.length < rowsPerRead) return all;
     after = last[17];
@@ -205,5 +166,5 @@ export async function readIndexedMemories(
     sql`${memories.id} = any(${sql.param([...ids])}::text[])`,
     ids.length,
   );
-  return indexedMemoriesOf(database, vectors, tuples);
+  return tuples.map(indexedMemoryOf);
 }
