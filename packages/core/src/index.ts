@@ -179,3 +179,4 @@ export type {
 } from './store-kit/store-backend.js';
 export { definedStoreBrand, isDefinedStore } from './store-kit/store-brand.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';
+export { NearestRows, type NearRow } from './vectors/nearest-rows.js';

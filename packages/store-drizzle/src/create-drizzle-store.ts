@@ -93,7 +93,7 @@ export async function openDrizzleStore(
       ...(ownership.soleWriter
         ? {
             pinnedCache: new PinnedCache(),
-            readIndex: new ReadIndex(database),
+            readIndex: new ReadIndex(database, index),
             recentTurnsCache: new RecentTurnsCache(),
           }
         : {}),

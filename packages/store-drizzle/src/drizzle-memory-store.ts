@@ -7,6 +7,7 @@ import {
   embedMissing,
 } from './vectors/embed-missing.js';
 import { StoreWithoutVectors } from './vectors/store-without-vectors.js';
+import type { MemoryWrite } from './writes/memory-write.js';
 
 /**
  * The memory store on PostgreSQL through Drizzle: every port of core's
@@ -64,10 +65,14 @@ export class DrizzleMemoryStore extends DefinedStore {
    */
   embedMissing(options: EmbedMissingOptions = {}): Promise<EmbedMissingResult> {
     return this.run('embed missing vectors', async () => {
-      const { database, embedder, vectorIndex } = this.#settings;
+      const { database, embedder, vectorIndex, readIndex } = this.#settings;
       if (!embedder) throw new StoreWithoutVectors(DegradationCode.noEmbedder);
       if (!vectorIndex) throw new StoreWithoutVectors(DegradationCode.noVectorIndex);
-      return embedMissing(database, vectorIndex, (texts) => this.#embedEach(texts), options);
+      // The read index holds the model's vectors: it reads the memories of each batch again.
+      const write: MemoryWrite = readIndex
+        ? (action, touched) => readIndex.write(action, touched)
+        : (action) => action();
+      return embedMissing(database, vectorIndex, (texts) => this.#embedEach(texts), options, write);
     });
   }
 

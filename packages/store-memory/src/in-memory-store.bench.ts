@@ -22,6 +22,7 @@ import {
   type MemoryOpInput,
   type MemoryStore,
   minimumCandidateWindow,
+  NearestRows,
 } from '@symfonic/core';
 import {
   benchMachine,
@@ -32,7 +33,6 @@ import {
 } from '@symfonic/test-support';
 import { createInMemoryStore } from './create-in-memory-store.js';
 import { createLexicalIndex } from './search/lexical-index.js';
-import { NearestRows } from './vectors/nearest-rows.js';
 import { VectorBucket } from './vectors/vector-bucket.js';
 
 const dimensions = 384;

@@ -21,7 +21,8 @@ import { frequencyCap } from './weigh-lexemes.js';
  * Rank `window` rows per list for `query` in SQL (the backend's
  * `rankCandidates`; the query is parsed and its cue not blank), from the
  * store's read index when it keeps one and the index can answer
- * (`rankWithIndex`, which ranks exactly as the SQL does): full text fused with the
+ * (`rankWithIndex`: full text exactly as the SQL ranks it, vectors by an
+ * exact search in process): full text fused with the
  * HNSW search of the model's vectors when there is a cue vector (in one
  * transaction that widens `hnsw.ef_search` and, where pgvector has it, turns
  * on its iterative scan), full text alone otherwise. With a cue vector,
@@ -29,7 +30,7 @@ import { frequencyCap } from './weigh-lexemes.js';
  * visible memories without one are reported as `vectors-incomplete`. When
  * this store changed more than 50 rows plus a tenth of the table since
  * `memories` was last analyzed, it analyzes it first (`PlannerStatistics`),
- * unless the read index answers a ranking by full text alone, which no plan serves.
+ * unless the read index answers, which runs no plan.
  * The query's `working` layer, never stored, is not ranked.
  *
  * @throws whatever the driver throws; the caller translates it.
@@ -53,14 +54,15 @@ export async function rankCandidates(
     ...(vectorIndex && cueVector ? { vector: { index: vectorIndex, values: cueVector } } : {}),
   };
   const { readIndex } = settings;
-  let unembedded = 0;
   const vector = ranking.vector;
-  // Full text alone from the read index needs no plan, so no planner statistics.
-  // Loaded here, outside the transaction a cue vector's ranking runs in.
-  const indexed = readIndex !== undefined && (await readIndex.ready());
+  // Loaded here, outside the transaction a cue vector's SQL ranking runs in.
   const fromIndex =
-    indexed && !vector ? await rankWithIndex(settings.database, readIndex, ranking) : undefined;
+    readIndex !== undefined && (await readIndex.ready())
+      ? await rankWithIndex(settings.database, readIndex, ranking)
+      : undefined;
+  // The index's rankings run no plan, so need no planner statistics.
   if (!fromIndex) await settings.statistics.refresh();
+  let unembedded = fromIndex?.unembedded ?? 0;
   const ranked: RankedMemories = fromIndex
     ? fromIndex
     : vector
@@ -73,9 +75,7 @@ export async function rankCandidates(
             // Keep walking the HNSW graph until enough rows pass the scope filter.
             await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
           }
-          const result =
-            (indexed && (await rankWithIndex(transaction, readIndex, ranking))) ||
-            (await rankMemories(transaction, ranking));
+          const result = await rankMemories(transaction, ranking);
           unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
           return result;
         })

@@ -1,17 +1,14 @@
-import { type MemoryScope, reciprocalRankConstant, similarityOf } from '@symfonic/core';
-import { and, inArray, sql } from 'drizzle-orm';
+import { reciprocalRankConstant, similarityOf } from '@symfonic/core';
 import type { StoreDatabase } from '../database/store-database.js';
 import type { MemoryRow } from '../rows/memory-columns.js';
-import { resultRows } from '../rows/result-rows.js';
-import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { scopePlacement } from '../scope/scope-placement.js';
-import { visibleTo } from '../scope/visible-to.js';
-import type { VectorIndex } from '../vectors/vector-index.js';
-import { rankIndexedWords, visibleAt } from './rank-indexed-words.js';
+import { rankIndexedVectors } from './rank-indexed-vectors.js';
+import { rankIndexedWords } from './rank-indexed-words.js';
 import { fuseRows, type RankedMemories, type RankRequest } from './rank-memories.js';
 import type { RankedMemory } from './ranked-rows-json.js';
 import { readCueWords } from './read-cue-words.js';
 import type { ReadIndex } from './read-index.js';
+import type { IndexedMemory } from './read-indexed-memories.js';
 
 /** A copy of `row` a caller may change without changing the index. */
 function copyRow(row: MemoryRow): MemoryRow {
@@ -24,78 +21,27 @@ function copyRow(row: MemoryRow): MemoryRow {
   };
 }
 
-/** What the vector statement answers: the vector list, and the similarity of other rows. */
-interface VectorAnswer {
-  /** `[id, similarity, place]`, nearest first. */
-  readonly nearest: [string, number, number][];
-  /** `[id, similarity]` of the listed ids that have a vector of the model. */
-  readonly others: [string, number][];
-}
+/** A ranking the read index answered, with the count the SQL path reads by a statement of its own. */
+export type IndexedRanking = RankedMemories & {
+  /** With a cue vector, how many visible memories of the layers have no vector of the model; 0 without. */
+  readonly unembedded: number;
+};
 
 /**
- * The vector half of `rankMemories` as one statement: the nearest `window`
- * rows by cosine distance on `embedding::vector(n)` (the same expression
- * and filters, so the model's HNSW index serves it and answers what it
- * answers there), each with its place (`rank()`, ties sharing one) and its
- * similarity (one less the distance), and the similarity of each of
- * `others` that has a vector of the model.
- */
-async function readVectorList(
-  database: StoreDatabase,
-  scope: MemoryScope,
-  layers: readonly string[],
-  window: number,
-  vector: { readonly index: VectorIndex; readonly values: Float32Array },
-  others: readonly string[],
-): Promise<VectorAnswer> {
-  const { index, values } = vector;
-  const [answer] = resultRows<{ nearest: string | null; others: string | null }>(
-    await database.execute(sql`
-    with semantic_nearest as (
-      select ${memoryEmbeddings.memoryId} as id, ${index.column} <=> ${index.literal(values)} as distance
-      from ${memoryEmbeddings}
-      where ${index.rows}
-        and ${visibleTo(memoryEmbeddings, scope)}
-        and ${inArray(memoryEmbeddings.layer, [...layers] as ('episodic' | 'semantic')[])}
-      order by distance
-      limit ${window}
-    ),
-    semantic as (
-      select id, distance, rank() over (order by distance) as position from semantic_nearest
-    )
-    select
-      (select json_agg(json_build_array(id, 1 - distance, position) order by position, id collate "C")
-        from semantic)::text as nearest,
-      (select json_agg(json_build_array(${memoryEmbeddings.memoryId}, 1 - (${index.column} <=> ${index.literal(values)})))
-        from ${memoryEmbeddings}
-        where ${and(
-          sql`${memoryEmbeddings.memoryId} = any(${sql.param([...others])}::text[])`,
-          index.rows,
-          visibleTo(memoryEmbeddings, scope),
-        )})::text as others`),
-  );
-  const parse = <Value>(json: string | null | undefined): Value[] => {
-    if (json === null || json === undefined) return [];
-    if (typeof json !== 'string')
-      throw new TypeError('the driver answered JSON text as another type');
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) throw new TypeError('the vector list is not a JSON array');
-    return value as Value[];
-  };
-  return { nearest: parse(answer?.nearest), others: parse(answer?.others) };
-}
-
-/**
- * `rankMemories` answered from the read index: the same rows, relevance,
- * similarity, places and flags (a test compares both on the same
- * databases), with the cue's words read by PostgreSQL's parser in a
- * statement that reads no table, the lexical list computed in process
- * (`rankIndexedWords`), and, with a cue vector, the vector list read by the
- * same statement as the SQL path's (its HNSW search), fused by core's
- * `hybridRelevance` and ordered by `compareCandidates`. Answers `undefined`
- * when the index cannot answer (not loaded and a write ran while it loaded,
- * a write running, or one that ran while this ranking read the database):
- * the caller then ranks in SQL.
+ * `rankMemories` answered from the read index, with no statement but the
+ * one that reads the cue's words with PostgreSQL's parser (no table read):
+ * the lexical list computed in process (`rankIndexedWords`) exactly as the
+ * SQL path computes it (a test compares both on the same databases), and,
+ * with a cue vector, the vector list searched exactly in process
+ * (`rankIndexedVectors`: PostgreSQL's exact ordering up to near-ties, where
+ * the SQL path's HNSW search is approximate, similarities within the
+ * rounding of pgvector's single-precision sums), with the count of visible
+ * memories lacking a vector, both fused by core's `hybridRelevance` and
+ * ordered by `compareCandidates` as the SQL path fuses them. Answers
+ * `undefined` when the index cannot answer (not loaded and a write ran while
+ * it loaded, a write running, one that ran while this ranking read the cue's
+ * words, or a cue vector of a model the index holds no vectors of): the
+ * caller then ranks in SQL.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
@@ -103,13 +49,14 @@ export async function rankWithIndex(
   database: StoreDatabase,
   index: ReadIndex,
   request: RankRequest,
-): Promise<RankedMemories | undefined> {
+): Promise<IndexedRanking | undefined> {
   if (!index.answering) return undefined;
-  const generation = index.generation;
   const vector = request.vector;
+  if (vector && index.vectorIndex?.key !== vector.index.key) return undefined;
+  const generation = index.generation;
   const lexicalWeight = vector ? request.weights.lexical : 1;
   const words = lexicalWeight > 0 ? await readCueWords(database, request.cue) : undefined;
-  if (index.generation !== generation) return undefined;
+  if (index.generation !== generation || !index.answering) return undefined;
   const placement = scopePlacement(request.scope);
   const tenant = index.tenant(placement.tenant);
   const window = request.window;
@@ -129,38 +76,32 @@ export async function rankWithIndex(
       row: copyRow(memory.row),
       relevance: (reciprocalRankConstant + 1) / (reciprocalRankConstant + place + 1),
     }));
-    return { ranked, ...flags };
+    return { ranked, ...flags, unembedded: 0 };
   }
-  const answer = await readVectorList(
-    database,
-    request.scope,
+  const vectors = rankIndexedVectors(
+    tenant,
+    placement,
     request.layers,
     window,
-    vector,
-    listed.map(({ memory }) => memory.row.id),
+    vector.values,
+    listed.map(({ memory }) => memory),
   );
-  if (index.generation !== generation) return undefined;
   const rows = new Map<
-    string,
+    IndexedMemory,
     { lexicalPlace?: number; lexicalScore?: number; vectorPlace?: number; similarity?: number }
   >();
   listed.forEach(({ memory, score }, place) => {
-    rows.set(memory.row.id, { lexicalPlace: place + 1, lexicalScore: score });
+    rows.set(memory, {
+      lexicalPlace: place + 1,
+      lexicalScore: score,
+      ...(vectors.others.has(memory) ? { similarity: vectors.others.get(memory) } : {}),
+    });
   });
-  for (const [id, similarity] of answer.others) {
-    const row = rows.get(id);
-    if (row) row.similarity = similarity;
+  for (const { memory, similarity, place } of vectors.nearest) {
+    rows.set(memory, { ...rows.get(memory), vectorPlace: place, similarity });
   }
-  for (const [id, similarity, vectorPlace] of answer.nearest) {
-    rows.set(id, { ...rows.get(id), vectorPlace, similarity });
-  }
-  const ancestors = new Set(placement.ancestorKeys);
-  const layers = new Set(request.layers);
   const found: RankedMemory[] = [];
-  for (const [id, { similarity, ...places }] of rows) {
-    const memory = tenant?.byId.get(id);
-    // The SQL path's final join: a row no visible memory of these layers holds is left out.
-    if (!memory || !visibleAt(memory, placement, ancestors, layers)) continue;
+  for (const [memory, { similarity, ...places }] of rows) {
     found.push({
       row: copyRow(memory.row),
       relevance: 0,
@@ -168,5 +109,9 @@ export async function rankWithIndex(
       places,
     });
   }
-  return { ranked: fuseRows(found, { ...request.weights, lexical: lexicalWeight }), ...flags };
+  return {
+    ranked: fuseRows(found, { ...request.weights, lexical: lexicalWeight }),
+    ...flags,
+    unembedded: vectors.unembedded,
+  };
 }

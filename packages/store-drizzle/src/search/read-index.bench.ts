@@ -1,8 +1,10 @@
 /**
  * Benchmark of the read index a sole-writer PGlite store keeps: how long
- * loading it from the database takes and how much heap it holds, at each of
+ * loading it from the database takes and how much memory it holds (heap and array buffers), at each of
  * `SIZES` memories (10 000 and 100 000 by default) in one scope, texts from
- * the Zipf corpus with a context on one memory in four. Run with the
+ * the Zipf corpus with a context on one memory in four, written with an
+ * embedder of `DIMENSIONS` dimensions (384 by default, the local n-gram
+ * embedder's; 0 for none), whose vectors the index then holds. Run with the
  * collector exposed, after a build:
  *
  *   node --expose-gc packages/store-drizzle/dist/search/read-index.bench.js
@@ -11,24 +13,51 @@
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { Limits, type MemoryOp } from '@symfonic/core';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { type EmbeddingProvider, Limits, type MemoryOp } from '@symfonic/core';
 import { benchMachine, zipfCorpus } from '@symfonic/test-support';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openDrizzleStore } from '../create-drizzle-store.js';
+import { vectorIndex } from '../vectors/vector-index.js';
 import { ReadIndex } from './read-index.js';
 
 const sizes = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
+const dimensions = Number(process.env.DIMENSIONS ?? 384);
+/** Pseudo-random vectors, one per text (seeded by its characters): the index holds them as it holds any model's. */
+const embedder: EmbeddingProvider | undefined =
+  dimensions > 0
+    ? {
+        model: `seeded-random-${dimensions}`,
+        dimensions,
+        embed: async (texts) =>
+          texts.map((text) => {
+            let state = 7;
+            for (const character of text) {
+              state = (Math.imul(state, 31) + (character.codePointAt(0) ?? 0)) >>> 0;
+            }
+            return Float32Array.from({ length: dimensions }, () => {
+              state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+              return state / 2 ** 31 - 1;
+            });
+          }),
+      }
+    : undefined;
+const vectors = embedder && vectorIndex(embedder.model, embedder.dimensions);
 const loads = 5;
 const scope = { tenant: 'acme', path: ['user:1'] };
 const { sentence } = zipfCorpus(42);
 
-/** The heap in use after a full collection, in bytes. */
+/**
+ * The memory in use after a full collection, in bytes: the heap and the
+ * array buffers, which hold the vectors' values outside it.
+ */
 function heap(): number {
   const collect = (globalThis as { gc?: () => void }).gc;
   if (!collect) throw new Error('run with node --expose-gc');
   collect();
   collect();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
 
 function median(values: readonly number[]): number {
@@ -38,9 +67,12 @@ function median(values: readonly number[]): number {
 
 const rows: string[] = [];
 for (const size of sizes) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: { vector } });
   const db = drizzle({ client });
-  const store = await openDrizzleStore({ db }, { soleWriter: true });
+  const store = await openDrizzleStore(
+    { db, ...(embedder ? { embedder } : {}) },
+    { soleWriter: true },
+  );
   console.error(`seeding ${size} memories…`);
   for (let start = 0; start < size; start += Limits.opsPerApply) {
     const ops: MemoryOp[] = [];
@@ -62,7 +94,7 @@ for (const size of sizes) {
   for (let run = 0; run < loads; run += 1) {
     index = undefined;
     const before = heap();
-    index = new ReadIndex(db);
+    index = new ReadIndex(db, vectors);
     const started = performance.now();
     if (!(await index.ready())) throw new Error('the index did not load');
     times.push(performance.now() - started);
@@ -76,6 +108,9 @@ for (const size of sizes) {
   await client.close();
 }
 console.log(benchMachine());
-console.log('| memories | load p50 (ms) | load min (ms) | heap (MiB) | heap per memory (KiB) |');
+console.log(`vectors of ${dimensions} dimensions per memory`);
+console.log(
+  '| memories | load p50 (ms) | load min (ms) | heap and buffers (MiB) | per memory (KiB) |',
+);
 console.log('| ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) console.log(row);

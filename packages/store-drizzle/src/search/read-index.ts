@@ -1,5 +1,6 @@
 import { compareCodePoints } from '@symfonic/core';
 import type { StoreDatabase } from '../database/store-database.js';
+import type { VectorIndex } from '../vectors/vector-index.js';
 import {
   type IndexedMemory,
   readAllIndexedMemories,
@@ -36,8 +37,9 @@ function recentPlace(recent: readonly IndexedMemory[], memory: IndexedMemory): n
 /**
  * The live memories of a database kept in process, for a store that is its
  * database's only writer (PGlite, whose folder one process at a time may
- * open): each memory's row, placement and the lexemes of its stored `search`
- * vector, by tenant, with the holders of each lexeme and the recency order.
+ * open): each memory's row, placement, the lexemes of its stored `search`
+ * vector and, for a store with a vector index, its vector of the store's
+ * model, by tenant, with the holders of each lexeme and the recency order.
  * PostgreSQL stays the durable truth: the index is read from it at the
  * first ranking that asks for it ({@link ReadIndex.ready}), and every write
  * the store makes goes through {@link ReadIndex.write}, which, once the
@@ -52,6 +54,8 @@ function recentPlace(recent: readonly IndexedMemory[], memory: IndexedMemory): n
  */
 export class ReadIndex {
   readonly #database: StoreDatabase;
+  /** The model whose vectors the index holds, when the store ranks by vectors. */
+  readonly vectorIndex: VectorIndex | undefined;
   #tenants = new Map<string, TenantMemories>();
   #loaded = false;
   #loading: Promise<void> | undefined;
@@ -59,8 +63,10 @@ export class ReadIndex {
   #generation = 0;
   #writes = 0;
 
-  constructor(database: StoreDatabase) {
+  /** An index of `database`'s memories, holding their vectors of `vectorIndex`'s model when given. */
+  constructor(database: StoreDatabase, vectorIndex?: VectorIndex) {
     this.#database = database;
+    this.vectorIndex = vectorIndex;
   }
 
   /**
@@ -127,7 +133,7 @@ export class ReadIndex {
       if (this.#loaded) {
         const ids = [...new Set(touched(result))];
         try {
-          this.#replace(ids, await readIndexedMemories(this.#database, ids));
+          this.#replace(ids, await readIndexedMemories(this.#database, this.vectorIndex, ids));
         } catch {
           this.#drop();
         }
@@ -141,7 +147,7 @@ export class ReadIndex {
 
   async #load(): Promise<void> {
     const started = this.#generation;
-    const rows = await readAllIndexedMemories(this.#database);
+    const rows = await readAllIndexedMemories(this.#database, this.vectorIndex);
     // A write that ran meanwhile may have changed rows already read: load again next time.
     if (this.#generation !== started || this.#writes > 0) return;
     const tenants = new Map<string, TenantMemories>();

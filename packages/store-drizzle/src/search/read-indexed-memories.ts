@@ -8,7 +8,17 @@ import {
 } from '../rows/memory-row-tuple.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
+import { memoryEmbeddings } from '../schema/memory-embeddings.js';
+import type { VectorIndex } from '../vectors/vector-index.js';
 import { parseTsvector } from './parse-tsvector.js';
+import { normOf } from './rank-indexed-vectors.js';
+
+/** A memory's vector of the store's model, as stored (single precision), with its norm. */
+export interface IndexedVector {
+  readonly values: Float32Array;
+  /** The Euclidean norm of `values`, summed in double precision. */
+  readonly norm: number;
+}
 
 /** A live memory as the read index keeps it: its row, its placement and the words of its `search` vector. */
 export interface IndexedMemory {
@@ -26,6 +36,13 @@ export interface IndexedMemory {
    * context holds it.
    */
   readonly words: ReadonlyMap<string, boolean>;
+  /** Its vector of the store's embedding model, when the index holds vectors and the memory has one. */
+  readonly vector?: IndexedVector;
+  /**
+   * Whether `vector_models` names the store's model (what `countUnembedded`
+   * tests), `true` when the index holds no vectors.
+   */
+  readonly embedded: boolean;
 }
 
 type Tuple = [
@@ -35,6 +52,8 @@ type Tuple = [
   updatedMicros: number,
   sequence: number,
   search: string,
+  embedded: boolean,
+  vector: number[] | null,
 ];
 
 /**
@@ -43,18 +62,34 @@ type Tuple = [
  * columns, `updated_at` to the microsecond, and `search` as PostgreSQL
  * prints it, whose lexemes and weights `parseTsvector` reads, so the index
  * holds exactly the words the full-text operator `@@` tests, without a
- * subquery and an aggregate per row.
+ * subquery and an aggregate per row. With `vectors` (the store's model),
+ * also whether `vector_models` names the model and the memory's vector of
+ * it (`real[]`, which JSON prints with the shortest digits that read back as
+ * the same single-precision value), read by the embeddings' key.
  */
-async function readRows(database: StoreDatabase, where: SQL, limit: number): Promise<Tuple[]> {
+async function readRows(
+  database: StoreDatabase,
+  vectors: VectorIndex | undefined,
+  where: SQL,
+  limit: number,
+): Promise<Tuple[]> {
+  const vectorColumns = vectors
+    ? sql`not ${vectors.unembedded} as embedded, (
+          select ${memoryEmbeddings.embedding} from ${memoryEmbeddings}
+          where ${memoryEmbeddings.memoryId} = ${memories.id}
+            and ${memoryEmbeddings.tenant} = ${memories.tenant} and ${vectors.rows}
+        ) as vector`
+    : sql`true as embedded, null::real[] as vector`;
   const [answer] = resultRows<{ rows: string | null }>(
     await database.execute(sql`
       select json_agg(json_build_array(
         id, tenant, path, layer, text, salience, metadata, writer, turn_id, reply_family, version,
         created_at, updated_at, context, scope_key, ancestor_keys,
-        (extract(epoch from updated_at) * 1000000)::int8, sequence, search::text
+        (extract(epoch from updated_at) * 1000000)::int8, sequence, search::text, embedded, vector
       ) order by sequence)::text as rows
       from (
-        select * from ${memories} where ${where} order by ${memories.sequence} limit ${limit}
+        select *, ${vectorColumns} from ${memories}
+        where ${where} order by ${memories.sequence} limit ${limit}
       ) as chosen`),
   );
   const json = answer?.rows ?? null;
@@ -68,9 +103,10 @@ async function readRows(database: StoreDatabase, where: SQL, limit: number): Pro
 
 /** The {@link IndexedMemory} a row's JSON tuple stands for. */
 function indexedMemoryOf(tuple: Tuple): IndexedMemory {
-  const [scopeKey, ancestorKeys, updatedMicros, sequence, search] = tuple.slice(
+  const [scopeKey, ancestorKeys, updatedMicros, sequence, search, embedded, vector] = tuple.slice(
     memoryRowTupleLength,
-  ) as [Tuple[14], Tuple[15], Tuple[16], Tuple[17], Tuple[18]];
+  ) as [Tuple[14], Tuple[15], Tuple[16], Tuple[17], Tuple[18], Tuple[19], Tuple[20]];
+  const values = vector === null ? undefined : Float32Array.from(vector);
   return {
     row: memoryRowOfTuple(tuple),
     scopeKey,
@@ -78,6 +114,8 @@ function indexedMemoryOf(tuple: Tuple): IndexedMemory {
     updatedMicros,
     sequence,
     words: parseTsvector(search),
+    ...(values ? { vector: { values, norm: normOf(values) } } : {}),
+    embedded,
   };
 }
 
@@ -85,15 +123,24 @@ function indexedMemoryOf(tuple: Tuple): IndexedMemory {
 const rowsPerRead = 5_000;
 
 /**
- * Every live memory, read `rowsPerRead` at a time in `sequence` order.
+ * Every live memory, read `rowsPerRead` at a time in `sequence` order, with
+ * its vector of `vectors`' model when given.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
-export async function readAllIndexedMemories(database: StoreDatabase): Promise<IndexedMemory[]> {
+export async function readAllIndexedMemories(
+  database: StoreDatabase,
+  vectors: VectorIndex | undefined,
+): Promise<IndexedMemory[]> {
   const all: IndexedMemory[] = [];
   let after = 0;
   for (;;) {
-    const page = await readRows(database, sql`${memories.sequence} > ${after}`, rowsPerRead);
+    const page = await readRows(
+      database,
+      vectors,
+      sql`${memories.sequence} > ${after}`,
+      rowsPerRead,
+    );
     for (const tuple of page) all.push(indexedMemoryOf(tuple));
     const last = page.at(-1);
     if (last === undefined || page.length < rowsPerRead) return all;
@@ -102,17 +149,20 @@ export async function readAllIndexedMemories(database: StoreDatabase): Promise<I
 }
 
 /**
- * The live memories among `ids` (an id no live memory has is absent from the answer).
+ * The live memories among `ids` (an id no live memory has is absent from the
+ * answer), with their vectors of `vectors`' model when given.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
 export async function readIndexedMemories(
   database: StoreDatabase,
+  vectors: VectorIndex | undefined,
   ids: readonly string[],
 ): Promise<IndexedMemory[]> {
   if (ids.length === 0) return [];
   const tuples = await readRows(
     database,
+    vectors,
     sql`${memories.id} = any(${sql.param([...ids])}::text[])`,
     ids.length,
   );

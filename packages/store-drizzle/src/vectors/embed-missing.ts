@@ -7,6 +7,7 @@ import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
+import type { MemoryWrite } from '../writes/memory-write.js';
 import type { VectorIndex } from './vector-index.js';
 
 /** Where a run of `embedMissing` stands, told after each batch it wrote. */
@@ -142,15 +143,15 @@ async function countMissing(database: StoreDatabase, index: VectorIndex): Promis
  * then sees its text), so a vector is only ever written beside the text it
  * was computed from, and of two concurrent runs only one marks a memory.
  * Then the marked memories' vectors are written, replacing any of the model
- * left there (by an older writer, or at another dimension). Answers how
- * many vectors it wrote.
+ * left there (by an older writer, or at another dimension). Answers the ids
+ * of the memories it wrote vectors for.
  */
 async function writeBatch(
   transaction: StoreDatabase,
   index: VectorIndex,
   batch: readonly Pending[],
   vectors: readonly Float32Array[],
-): Promise<number> {
+): Promise<string[]> {
   const embedded = sql.join(
     batch.map((pending) => sql`(${pending.id}::text, ${pending.text}::text)`),
     sql`, `,
@@ -170,7 +171,7 @@ async function writeBatch(
       returning ${memories.id} as id, ${memories.tenant} as tenant, ${memories.scopeKey} as scope_key,
         ${memories.ancestorKeys} as ancestor_keys, ${memories.layer} as layer`),
   );
-  if (marked.length === 0) return 0;
+  if (marked.length === 0) return [];
   const vectorOf = new Map(batch.map((pending, position) => [pending.id, vectors[position]]));
   await transaction
     .insert(memoryEmbeddings)
@@ -190,7 +191,7 @@ async function writeBatch(
       target: [memoryEmbeddings.memoryId, memoryEmbeddings.model, memoryEmbeddings.tenant],
       set: { dimensions: sql`excluded.dimensions`, embedding: sql`excluded.embedding` },
     });
-  return marked.length;
+  return marked.map((row) => row.id);
 }
 
 /**
@@ -203,7 +204,9 @@ async function writeBatch(
  * of a model, nor the vector of a text it no longer holds. A memory skipped
  * because its text changed is read again by the next batch. Stopping (abort,
  * a failure) loses at most the batch in flight; running again resumes where
- * the vectors end.
+ * the vectors end. Each batch's transaction runs through `write` (the
+ * store's read index, which then reads again the memories given vectors),
+ * told the ids it wrote vectors for.
  *
  * @throws InvalidMemoryInput when the options are malformed.
  * @throws CallerFailure holding the signal's reason when `options.signal`
@@ -215,6 +218,7 @@ export async function embedMissing(
   index: VectorIndex,
   embed: (texts: readonly string[]) => Promise<Float32Array[]>,
   options: EmbedMissingOptions,
+  write: MemoryWrite,
 ): Promise<EmbedMissingResult> {
   const { batchSize, onProgress, signal } = validOptions(options);
   let embedded = 0;
@@ -235,9 +239,14 @@ export async function embedMissing(
     stopIfAborted(signal);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        embedded += await runInTransaction(database, (transaction) =>
-          writeBatch(transaction, index, batch, vectors),
+        const written = await write(
+          () =>
+            runInTransaction(database, (transaction) =>
+              writeBatch(transaction, index, batch, vectors),
+            ),
+          (ids) => ids,
         );
+        embedded += written.length;
         break;
       } catch (error) {
         if (!retriedCodes.has(databaseErrorCode(error) ?? '') || attempt >= writeAttempts) {

@@ -4,6 +4,7 @@ import {
   type FusionWeights,
   fuseRankings,
   type MemoryLayer,
+  NearestRows,
   type ScoredMemory,
   type StoredLayer,
   similarityOf,
@@ -11,7 +12,6 @@ import {
 import type { StoredMemory } from '../rows/stored-memory.js';
 import { isPrefixVisible } from '../scope/scope-path-prefix.js';
 import type { TenantMemories } from '../tenant-memories.js';
-import { NearestRows } from '../vectors/nearest-rows.js';
 import { bm25PlusScore } from './bm25-plus-score.js';
 import { englishStopTerms } from './english-stop-terms.js';
 import { planCueTerms } from './plan-cue-terms.js';

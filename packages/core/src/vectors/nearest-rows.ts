@@ -1,3 +1,5 @@
+import { compareCodePoints } from '../feed/compare-code-points.js';
+
 /** One row kept by {@link NearestRows}. */
 export interface NearRow {
   readonly id: string;
@@ -7,13 +9,16 @@ export interface NearRow {
 /**
  * Keeps the `capacity` rows of highest similarity offered to it, in a binary
  * min-heap on parallel arrays, so choosing the best k of n rows costs
- * O(n log k) with no allocation per offered row.
+ * O(n log k) with no allocation per offered row. Of rows of equal
+ * similarity the one whose id comes first in code point order (`"C"`) is
+ * the nearer, so the rows kept and their order do not depend on the order
+ * they were offered in.
  */
 export class NearestRows {
   private readonly capacity: number;
   private readonly ids: string[] = [];
   private readonly similarities: number[] = [];
-  /** How many rows were offered (above the threshold), kept or not. */
+  /** How many rows were offered, kept or not. */
   offered = 0;
 
   constructor(capacity: number) {
@@ -30,17 +35,30 @@ export class NearestRows {
       this.siftUp(ids.length - 1);
       return;
     }
-    if (this.capacity === 0 || similarity <= (similarities[0] as number)) return;
+    if (this.capacity === 0) return;
+    const weakest = similarities[0] as number;
+    if (similarity < weakest) return;
+    if (similarity === weakest && compareCodePoints(id, ids[0] as string) >= 0) return;
     ids[0] = id;
     similarities[0] = similarity;
     this.siftDown(0);
   }
 
-  /** The kept rows, most similar first. */
+  /** The kept rows, most similar first, equal similarities by id in code point order. */
   take(): NearRow[] {
     return this.ids
       .map((id, index) => ({ id, similarity: this.similarities[index] as number }))
-      .sort((left, right) => right.similarity - left.similarity);
+      .sort(
+        (left, right) => right.similarity - left.similarity || compareCodePoints(left.id, right.id),
+      );
+  }
+
+  /** Whether the row at `left` is weaker (less similar, or as similar with a later id) than the row at `right`. */
+  private weaker(left: number, right: number): boolean {
+    const a = this.similarities[left] as number;
+    const b = this.similarities[right] as number;
+    if (a !== b) return a < b;
+    return compareCodePoints(this.ids[left] as string, this.ids[right] as string) > 0;
   }
 
   private swap(left: number, right: number): void {
@@ -56,7 +74,7 @@ export class NearestRows {
     let child = start;
     while (child > 0) {
       const parent = (child - 1) >> 1;
-      if ((this.similarities[parent] as number) <= (this.similarities[child] as number)) return;
+      if (!this.weaker(child, parent)) return;
       this.swap(parent, child);
       child = parent;
     }
@@ -68,22 +86,12 @@ export class NearestRows {
     for (;;) {
       const left = parent * 2 + 1;
       const right = left + 1;
-      let smallest = parent;
-      if (
-        left < size &&
-        (this.similarities[left] as number) < (this.similarities[smallest] as number)
-      ) {
-        smallest = left;
-      }
-      if (
-        right < size &&
-        (this.similarities[right] as number) < (this.similarities[smallest] as number)
-      ) {
-        smallest = right;
-      }
-      if (smallest === parent) return;
-      this.swap(parent, smallest);
-      parent = smallest;
+      let weakest = parent;
+      if (left < size && this.weaker(left, weakest)) weakest = left;
+      if (right < size && this.weaker(right, weakest)) weakest = right;
+      if (weakest === parent) return;
+      this.swap(parent, weakest);
+      parent = weakest;
     }
   }
 }
