@@ -78,6 +78,30 @@ describe.runIf(databaseUrl)(suite, () => {
     expect(run.stderr).toMatch(/symfonic: 1 lines were refused; the others were imported\n$/);
   }, 60_000);
 
+  it('imports --exclusive into a new database, and refuses it into one holding other scopes', async () => {
+    const target = ['--database-url', (await testDatabase('symfonic_cli_exclusive')) as string];
+    const exported = await runSymfonicBin(['export', 'acme', '--data', dataDir]);
+    const imported = await runSymfonicBin(['import', '--exclusive', ...target], {
+      stdin: exported.stdout,
+    });
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(exitCodes.ok);
+    expect(imported.stdout).toBe(
+      'imported 4 memories and 1 turns; already present 0 memories and 0 turns; refused 0 lines\n',
+    );
+    const again = await runSymfonicBin(['export', 'acme', ...target]);
+    expect(again.stdout).toBe(exported.stdout);
+
+    const user = await runSymfonicBin(['export', 'acme/user:42', '--data', dataDir]);
+    const refused = await runSymfonicBin(['import', '--exclusive', ...target], {
+      stdin: user.stdout,
+    });
+    expect(refused.code).toBe(exitCodes.usage);
+    expect(refused.stderr).toBe(
+      'symfonic: refused exclusive import: the store already holds memories outside "acme/user:42", so its database is not the import\'s own; import without the exclusive mode, or into a new database\n',
+    );
+  }, 120_000);
+
   it('moves with two commands piped, as the root README says', async () => {
     const { execFile } = await import('node:child_process');
     const { symfonicBin } = await import('./testing/run-symfonic-bin.js');

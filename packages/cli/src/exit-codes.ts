@@ -7,7 +7,7 @@ export const exitCodes = {
   ok: 0,
   /** An unexpected failure (a bug): the message is on stderr. */
   failed: 1,
-  /** The command line is wrong: an unknown command or flag, a malformed scope, no or a malformed store target, or a dump refused whole (not a dump, or one that would cross into another tenant without a remap). */
+  /** The command line is wrong: an unknown command or flag, a malformed scope, no or a malformed store target, or a dump refused whole (not a dump, one that would cross into another tenant without a remap, or an `--exclusive` import into a store holding anything outside the dump's scope). */
   usage: 2,
   /** The store cannot be opened or reached (a missing database, refused credentials, an unreachable host, a locked folder). */
   storeUnavailable: 3,

@@ -92,21 +92,35 @@ export function symfonicProgram(io: CommandIo, version: string): Command {
       )
       .option('--into <scope>', 'refuse a dump that is not at or below this scope')
       .option('--remap-from <scope>', 'move the lines at or below this scope…')
-      .option('--remap-to <scope>', '…to the same place below this one (another tenant included)'),
-  ).action(async (flags: StoreFlags & { into?: string; remapFrom?: string; remapTo?: string }) => {
-    if ((flags.remapFrom === undefined) !== (flags.remapTo === undefined)) {
-      throw new CommandFailure('--remap-from and --remap-to go together', exitCodes.usage);
-    }
-    const placement: ImportPlacement = {
-      ...(flags.into === undefined ? {} : { into: readScope(flags.into) }),
-      ...(flags.remapFrom === undefined || flags.remapTo === undefined
-        ? {}
-        : { remap: { from: readScope(flags.remapFrom), to: readScope(flags.remapTo) } }),
-    };
-    await withStore(flags, io, async ({ store }) =>
-      printImport(io, await importFromStdin(io, store, placement), flags.json === true),
-    );
-  });
+      .option('--remap-to <scope>', '…to the same place below this one (another tenant included)')
+      .option(
+        '--exclusive',
+        "the database is the import's own while it runs (a new one, a maintenance window): PostgreSQL builds its GIN indexes once at the end; refused when the store holds anything outside the dump's scope",
+      ),
+  ).action(
+    async (
+      flags: StoreFlags & {
+        into?: string;
+        remapFrom?: string;
+        remapTo?: string;
+        exclusive?: boolean;
+      },
+    ) => {
+      if ((flags.remapFrom === undefined) !== (flags.remapTo === undefined)) {
+        throw new CommandFailure('--remap-from and --remap-to go together', exitCodes.usage);
+      }
+      const placement: ImportPlacement = {
+        ...(flags.into === undefined ? {} : { into: readScope(flags.into) }),
+        ...(flags.remapFrom === undefined || flags.remapTo === undefined
+          ? {}
+          : { remap: { from: readScope(flags.remapFrom), to: readScope(flags.remapTo) } }),
+        ...(flags.exclusive === true ? { exclusive: true } : {}),
+      };
+      await withStore(flags, io, async ({ store }) =>
+        printImport(io, await importFromStdin(io, store, placement), flags.json === true),
+      );
+    },
+  );
 
   withStoreFlags(
     program

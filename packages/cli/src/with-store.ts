@@ -1,11 +1,17 @@
-import { InvalidMemoryInput, MemoryUnavailable, ScopeViolation } from '@symfonic/core';
+import {
+  ExclusiveRestoreRefused,
+  InvalidMemoryInput,
+  MemoryUnavailable,
+  ScopeViolation,
+} from '@symfonic/core';
 import { type OpenedStore, openStore } from '@symfonic/open-store';
 import type { CommandIo } from './command-io.js';
 import { CommandFailure, exitCodes } from './exit-codes.js';
 import { type StoreFlags, storeTargetOf } from './store-options.js';
 
 /**
- * The failure `error` is for the command line: a refused target or input is
+ * The failure `error` is for the command line: a refused target or input
+ * (an `--exclusive` import into a store that holds other scopes included) is
  * a usage error, a store that cannot be reached is `storeUnavailable`, a
  * scope violation is `scopeViolation`; anything else is left as it is.
  */
@@ -17,7 +23,7 @@ export function asCommandFailure(error: unknown): unknown {
   if (MemoryUnavailable.isInstance(error)) {
     return new CommandFailure(error.message, exitCodes.storeUnavailable);
   }
-  if (InvalidMemoryInput.isInstance(error)) {
+  if (InvalidMemoryInput.isInstance(error) || ExclusiveRestoreRefused.isInstance(error)) {
     return new CommandFailure(error.message, exitCodes.usage);
   }
   return error;

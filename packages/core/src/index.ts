@@ -20,6 +20,7 @@ export {
 } from './embedding/check-embedding-batch.js';
 export { type DistinctEmbedder, embedDistinct } from './embedding/embed-distinct.js';
 export { embedTexts } from './embedding/embed-texts.js';
+export { ExclusiveRestoreRefused } from './errors/exclusive-restore-refused.js';
 export { InvalidMemoryInput } from './errors/invalid-memory-input.js';
 export { MemoryUnavailable } from './errors/memory-unavailable.js';
 export { ScopeViolation } from './errors/scope-violation.js';
@@ -113,6 +114,7 @@ export type { EmbeddingProvider } from './ports/embedding-provider.js';
 export type { MemoryRetrievalPort } from './ports/memory-retrieval-port.js';
 export type {
   DeletedPage,
+  ExclusiveRestore,
   ForgetResult,
   ListDeletedOptions,
   ListOptions,

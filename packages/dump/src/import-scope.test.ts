@@ -215,4 +215,72 @@ describe('importScope', () => {
     expect(MemoryUnavailable.isInstance(failure)).toBe(true);
     expect(written).toEqual([2]);
   });
+
+  it("runs exclusive in the store's exclusive restore, ended once after the last batch, also when it fails", async () => {
+    const lines = await dumpOf(await seeded(), user);
+    const events: string[] = [];
+    /** `store` with its exclusive restore and restores logged to `events`. */
+    const logged = (store: MemoryStore): MemoryStore =>
+      new Proxy(store, {
+        get(target, name) {
+          const value = Reflect.get(target, name, target);
+          if (name === 'restore') {
+            return (...args: Parameters<MemoryStore['restore']>) => {
+              events.push('restore');
+              return target.restore(...args);
+            };
+          }
+          if (name === 'openExclusiveRestore') {
+            return async (scope: MemoryScope) => {
+              events.push(`open ${scope.path.join('/')}`);
+              const session = await target.openExclusiveRestore?.(scope);
+              return {
+                end: async () => {
+                  events.push('end');
+                  await session?.end();
+                },
+              };
+            };
+          }
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    const normal = await importScope(createInMemoryStore(), lines);
+    const exclusive = await importScope(logged(createInMemoryStore()), lines, {
+      exclusive: true,
+      batchSize: 2,
+    });
+    expect(exclusive).toEqual(normal);
+    expect(events).toEqual(['open user:1', 'restore', 'restore', 'end']);
+
+    events.length = 0;
+    const closed = createInMemoryStore();
+    const failure = await rejection(
+      importScope(logged(closed), lines, {
+        exclusive: true,
+        batchSize: 2,
+        onProgress: () => void closed.close(),
+      }),
+    );
+    expect(MemoryUnavailable.isInstance(failure)).toBe(true);
+    expect(events).toEqual(['open user:1', 'restore', 'restore', 'end']);
+  });
+
+  it('refuses exclusive for a store without an exclusive restore, writing nothing', async () => {
+    const lines = await dumpOf(await seeded(), user);
+    const store = createInMemoryStore();
+    const plain: MemoryStore = new Proxy(store, {
+      get(target, name) {
+        if (name === 'openExclusiveRestore') return undefined;
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const failure = await rejection(importScope(plain, lines, { exclusive: true }));
+    expect(InvalidMemoryInput.isInstance(failure)).toBe(true);
+    expect((failure as Error).message).toBe(
+      'invalid import options: this store has no exclusive restore',
+    );
+    expect((await store.list(user)).records).toEqual([]);
+  });
 });

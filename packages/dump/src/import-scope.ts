@@ -1,6 +1,7 @@
 import {
   checkLoggedTurn,
   checkRestoredMemory,
+  type ExclusiveRestore,
   InvalidMemoryInput,
   isWithin,
   Limits,
@@ -66,6 +67,15 @@ export interface ImportOptions {
    * with the signal's reason.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The database is the import's own while it runs (a new database, or a
+   * maintenance window): nothing else reads or writes it. The import then
+   * runs in the store's exclusive restore (`MemoryStore.openExclusiveRestore`;
+   * the PostgreSQL store drops its GIN indexes and builds them once at the
+   * end, also when the import fails or is aborted), with the same result as
+   * without. Default `false`.
+   */
+  readonly exclusive?: boolean;
   /** Memory and turn lines per `restore` call (one transaction each); at most {@link Limits.restoreBatch}. */
   readonly batchSize?: number;
 }
@@ -108,9 +118,14 @@ interface PendingLine {
  * `lines` are the dump's lines, one JSON text each (a trailing `\r` and
  * blank lines are ignored).
  *
+ * With `exclusive`, the store's exclusive restore is opened once the header
+ * is read and ended before the promise settles, whichever way it settles.
+ *
  * @throws InvalidMemoryInput when the first line is not a `symfonic-dump/1`
  * header, when the options are malformed, or when the dump would land in
  * another tenant than `into`'s without a `remap`; nothing is written.
+ * @throws ExclusiveRestoreRefused with `exclusive`, when the store holds rows
+ * outside the dump's scope (its database is not the import's own); nothing is written.
  * @throws MemoryUnavailable when the store cannot be reached; the batches
  * written before stay, the failing one is not written.
  */
@@ -131,6 +146,9 @@ export async function importScope(
       : { from: toScope(options.remap.from), to: toScope(options.remap.to) };
   const into = options.into === undefined ? undefined : toScope(options.into);
   const mintsIds = remap !== undefined && !sameScope(remap.from, remap.to);
+  if (options.exclusive === true && store.openExclusiveRestore === undefined) {
+    throw new InvalidMemoryInput('invalid import options: this store has no exclusive restore');
+  }
 
   const imported = { memories: 0, turns: 0 };
   const present = { memories: 0, turns: 0 };
@@ -193,56 +211,66 @@ export async function importScope(
     writing = write;
   };
 
-  for await (const raw of lines) {
-    lineNumber += 1;
-    // Reading a batch never waits on I/O by itself: while the store writes, let its replies in.
-    if (storeBusy && lineNumber % linesBetweenYields === 0) await nextTask();
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.trim().length === 0) continue;
-    const json = parseJson(text);
-    if (target === undefined) {
-      target = targetOf(readHeader(json), remap, into);
-      continue;
-    }
-    const kind = kindOf(json);
-    if (end !== undefined || kind === 'header' || kind === 'end') {
-      if (kind === 'end' && end === undefined) {
-        const parsed = dumpEndSchema.safeParse(json);
-        if (parsed.success) {
-          end = { memories: parsed.data.memories, turns: parsed.data.turns };
-          continue;
-        }
+  let session: ExclusiveRestore | undefined;
+  try {
+    for await (const raw of lines) {
+      lineNumber += 1;
+      // Reading a batch never waits on I/O by itself: while the store writes, let its replies in.
+      if (storeBusy && lineNumber % linesBetweenYields === 0) await nextTask();
+      const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      if (text.trim().length === 0) continue;
+      const json = parseJson(text);
+      if (target === undefined) {
+        target = targetOf(readHeader(json), remap, into);
+        if (options.exclusive === true) session = await store.openExclusiveRestore?.(target);
+        continue;
       }
-      refuse({
-        line: lineNumber,
-        kind: kind === 'memory' || kind === 'turn' ? kind : 'unknown',
-        code: LineRefusal.misplaced,
-        reason:
-          end === undefined
-            ? `a "${kind}" line can only come ${kind === 'header' ? 'first' : 'last'}`
-            : 'a line after the end line',
-      });
-      continue;
+      const kind = kindOf(json);
+      if (end !== undefined || kind === 'header' || kind === 'end') {
+        if (kind === 'end' && end === undefined) {
+          const parsed = dumpEndSchema.safeParse(json);
+          if (parsed.success) {
+            end = { memories: parsed.data.memories, turns: parsed.data.turns };
+            continue;
+          }
+        }
+        refuse({
+          line: lineNumber,
+          kind: kind === 'memory' || kind === 'turn' ? kind : 'unknown',
+          code: LineRefusal.misplaced,
+          reason:
+            end === undefined
+              ? `a "${kind}" line can only come ${kind === 'header' ? 'first' : 'last'}`
+              : 'a line after the end line',
+        });
+        continue;
+      }
+      if (kind === 'memory') read.memories += 1;
+      else if (kind === 'turn') read.turns += 1;
+      const entry = await readEntry(json, kind, lineNumber, remap, target, mintsIds);
+      if ('refusal' in entry) {
+        refuse(entry.refusal);
+        continue;
+      }
+      if (entry.kind === 'memory') memories.push(entry.memory);
+      else turns.push(entry.turn);
+      pending.push({ line: lineNumber, kind: entry.kind, id: entry.id });
+      if (pending.length >= batchSize) await flush();
     }
-    if (kind === 'memory') read.memories += 1;
-    else if (kind === 'turn') read.turns += 1;
-    const entry = await readEntry(json, kind, lineNumber, remap, target, mintsIds);
-    if ('refusal' in entry) {
-      refuse(entry.refusal);
-      continue;
+    if (target === undefined) {
+      throw new InvalidMemoryInput(
+        `invalid dump: it is empty (a ${dumpFormat} dump starts with a header line)`,
+      );
     }
-    if (entry.kind === 'memory') memories.push(entry.memory);
-    else turns.push(entry.turn);
-    pending.push({ line: lineNumber, kind: entry.kind, id: entry.id });
-    if (pending.length >= batchSize) await flush();
+    await flush();
+    await writing;
+  } finally {
+    if (session !== undefined) {
+      // The batch in the store lands (or fails) before the indexes are built again.
+      await writing?.catch(() => undefined);
+      await session.end();
+    }
   }
-  if (target === undefined) {
-    throw new InvalidMemoryInput(
-      `invalid dump: it is empty (a ${dumpFormat} dump starts with a header line)`,
-    );
-  }
-  await flush();
-  await writing;
   const complete = end !== undefined && end.memories === read.memories && end.turns === read.turns;
   return { imported, present, refused, complete };
 }

@@ -1,5 +1,6 @@
 import { InvalidMemoryInput, resolveFusionWeights } from '@symfonic/core';
 import { DatabaseUnavailable } from './database/database-unavailable.js';
+import { buildDeferredIndexes } from './database/deferred-indexes.js';
 import { migrateStore } from './database/migrate-store.js';
 import { PlannerStatistics } from './database/planner-statistics.js';
 import type { StoreDatabase } from './database/store-database.js';
@@ -28,7 +29,8 @@ export interface DrizzleStoreOptions extends RankingOptions {
 
 /**
  * Open a memory store over `options.db`: apply the store's migrations
- * (idempotent and safe to run from concurrent processes), detect pgvector,
+ * (idempotent and safe to run from concurrent processes), build the GIN
+ * indexes an exclusive restore that never ended left missing, detect pgvector,
  * with an embedder where pgvector is installed create the HNSW index of the
  * embedder's model and dimension. Whether `memories` has planner statistics
  * is read at the first retrieval, not at open (if not, that retrieval
@@ -77,6 +79,7 @@ export async function openDrizzleStore(
   }
   try {
     if (options.migrate !== false) await migrateStore(database);
+    await buildDeferredIndexes(database);
     const pgvector = await detectPgvector(database);
     const index =
       embedder && pgvector ? vectorIndex(embedder.model, embedder.dimensions) : undefined;

@@ -6,6 +6,7 @@ import {
   type ConversationTurn,
   type Degradation,
   DegradationCode,
+  type ExclusiveRestore,
   type FeedRead,
   type FeedTurn,
   type ForgetResult,
@@ -42,6 +43,7 @@ import { rankCandidates } from './search/rank-candidates.js';
 import { selectPinned } from './search/select-pinned.js';
 import { appendTurn } from './writes/append-turn.js';
 import { applyMemoryOps } from './writes/apply-memory-ops.js';
+import { openExclusiveRestore } from './writes/exclusive-restore.js';
 import { forgetScope } from './writes/forget-scope.js';
 import { restoreEntries } from './writes/restore-entries.js';
 import { retryLostRace } from './writes/retry-lost-race.js';
@@ -240,6 +242,15 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
       () => entries.memories.map((memory) => memory.id),
       true,
     );
+  }
+
+  /**
+   * Refuse when the database holds rows outside `scope`, else drop the GIN
+   * indexes of the store's tables until the session's `end` builds them
+   * again, once, from their migrations' definitions (`openExclusiveRestore`).
+   */
+  openExclusiveRestore(scope: MemoryScope): Promise<ExclusiveRestore> {
+    return openExclusiveRestore(this.#settings.database, scope);
   }
 
   /** Erase `scope` and its subtree in one snapshot (`forgetScope`). */

@@ -6,10 +6,12 @@ import { CommandFailure, exitCodes } from '../exit-codes.js';
 import { progressBar } from '../progress-bar.js';
 import { terminalText } from '../terminal-text.js';
 
-/** Where `symfonic import` may write, and how to move the dump there. */
+/** Where `symfonic import` may write, how to move the dump there, and whether the database is the import's own. */
 export interface ImportPlacement {
   readonly into?: MemoryScope;
   readonly remap?: { readonly from: MemoryScope; readonly to: MemoryScope };
+  /** `--exclusive`: importScope's `exclusive` mode. */
+  readonly exclusive?: boolean;
 }
 
 /** Restore the dump read from stdin into `store`, with a progress bar on stderr when it is a terminal. */

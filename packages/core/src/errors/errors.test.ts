@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ExclusiveRestoreRefused } from './exclusive-restore-refused.js';
 import { InvalidMemoryInput } from './invalid-memory-input.js';
 import { MemoryUnavailable } from './memory-unavailable.js';
 import { ScopeViolation } from './scope-violation.js';
@@ -13,6 +14,12 @@ describe('errors', () => {
     expect(error.name).toBe('MemoryUnavailable');
     expect(error.cause).toBe(cause);
     expect(error).toBeInstanceOf(Error);
+    const refused = new ExclusiveRestoreRefused('refused exclusive import');
+    expect(refused.code).toBe('EXCLUSIVE_RESTORE_REFUSED');
+    expect(refused.name).toBe('ExclusiveRestoreRefused');
+    expect(ExclusiveRestoreRefused.isInstance(refused)).toBe(true);
+    expect(ExclusiveRestoreRefused.isInstance(error)).toBe(false);
+    expect(SymfonicError.isInstance(refused)).toBe(true);
   });
 
   it('are recognised across copies of the package, by marker and code', () => {

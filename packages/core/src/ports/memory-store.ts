@@ -46,6 +46,21 @@ export interface DeletedPage {
   readonly nextCursor?: string;
 }
 
+/**
+ * A restore session opened by {@link MemoryStore.openExclusiveRestore}: the
+ * store may keep its database in a state only a sole writer may see (indexes
+ * dropped) until {@link ExclusiveRestore.end} puts it back.
+ */
+export interface ExclusiveRestore {
+  /**
+   * Put the database back as the store keeps it (build what the session
+   * dropped), whether the restores succeeded or not. Idempotent.
+   *
+   * @throws MemoryUnavailable when the store cannot be reached; a store opened later builds what is missing.
+   */
+  end(): Promise<void>;
+}
+
 /** What {@link MemoryStore.forget} erased. */
 export interface ForgetResult {
   readonly memories: number;
@@ -141,6 +156,19 @@ export interface MemoryStore
    * @throws MemoryUnavailable when the store cannot be reached; nothing was written.
    */
   restore(scope: MemoryScope, batch: RestoreBatch): Promise<RestoreResult>;
+  /**
+   * Start restoring into a database nothing else uses meanwhile (a new
+   * database, a maintenance window): a store may then write faster than it
+   * can beside other tenants (the PostgreSQL store builds its GIN indexes
+   * once at the end instead of row by row). `restore` calls made until
+   * `end()` answer exactly as without the session. A store without such a
+   * mode answers a session that changes nothing.
+   *
+   * @throws ExclusiveRestoreRefused when the store holds rows outside `scope`: it cannot know the database is the restore's own; nothing is changed.
+   * @throws InvalidMemoryInput when `scope` is malformed.
+   * @throws MemoryUnavailable when the store cannot be reached.
+   */
+  openExclusiveRestore?(scope: MemoryScope): Promise<ExclusiveRestore>;
   /** Erase `scope` and everything below it (memories, history, turns); nothing else changes. */
   forget(scope: MemoryScope): Promise<ForgetResult>;
   /** Release the backend; every later call throws `MemoryUnavailable`. */

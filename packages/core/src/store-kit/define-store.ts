@@ -30,6 +30,7 @@ import { parseInput } from '../parse-input.js';
 import { type PinnedOptions, pinnedOptionsSchema } from '../pinned-options.js';
 import type {
   DeletedPage,
+  ExclusiveRestore,
   ForgetResult,
   ListDeletedOptions,
   ListOptions,
@@ -395,6 +396,25 @@ export class DefinedStore implements MemoryStore {
       }
       const vectors = await this.#vectorsOf(texts, operation);
       return this.#backend.restore(where, entries, vectors);
+    });
+  }
+
+  /**
+   * The backend's exclusive restore at `scope`, its `end()` run while the
+   * store is open and translated as every call is; a backend without one
+   * gets a session that changes nothing.
+   */
+  openExclusiveRestore(scope: MemoryScope): Promise<ExclusiveRestore> {
+    return this.run('open an exclusive restore', async () => {
+      const where = toScope(scope);
+      const session = await this.#backend.openExclusiveRestore?.(where);
+      let ended: Promise<void> | undefined;
+      return {
+        end: () => {
+          ended ??= this.run('end an exclusive restore', async () => session?.end());
+          return ended;
+        },
+      };
     });
   }
 

@@ -14,7 +14,7 @@ import type { MemoryRecord, ScoredMemory } from '../memory-record.js';
 import type { MemoryScope } from '../memory-scope.js';
 import type { MemoryVersion } from '../memory-version.js';
 import type { EmbeddingProvider } from '../ports/embedding-provider.js';
-import type { ForgetResult, MemoryPage } from '../ports/memory-store.js';
+import type { ExclusiveRestore, ForgetResult, MemoryPage } from '../ports/memory-store.js';
 import type { Provenance } from '../provenance.js';
 import type { Degradation } from '../retrieval-result.js';
 
@@ -166,6 +166,13 @@ export interface StoreBackend {
     entries: RestoreEntries,
     vectors: TextVectors | undefined,
   ): Promise<RestoreResult>;
+  /**
+   * Start an exclusive restore at `scope` (see
+   * `MemoryStore.openExclusiveRestore`), refusing with
+   * `ExclusiveRestoreRefused` when the database holds rows outside it.
+   * Absent: the kit answers a session that changes nothing.
+   */
+  openExclusiveRestore?(scope: MemoryScope): Promise<ExclusiveRestore>;
   /** Erase `scope` and everything below it. */
   forget(scope: MemoryScope): Promise<ForgetResult>;
   /** Release what the backend holds; called once. */
