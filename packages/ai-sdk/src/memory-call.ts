@@ -2,7 +2,6 @@ import { type MemoryScope, ScopeViolation } from '@symfonic/core';
 import {
   failureMessage,
   hydrateWithinBudget,
-  isDegradableFailure,
   type Memory,
   type MemoryBlock,
   type RememberOutcome,
@@ -12,7 +11,7 @@ import {
 import type { BlockByToolCall } from './block-by-tool-call.js';
 import type { CallOptions, FinishReason, PromptMessage } from './language-model-shapes.js';
 import type { MemoryDegradation, MemoryFinish, MemoryReport, MemoryStep } from './memory-report.js';
-import { type PromptReading, readPrompt } from './read-prompt.js';
+import { readPrompt } from './read-prompt.js';
 
 /** What every call of one middleware shares: its options, and the turn it is in. */
 export interface MemorySetup {
