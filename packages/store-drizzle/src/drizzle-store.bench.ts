@@ -192,7 +192,7 @@ async function rawExecute(backend: Backend, query: string, params: unknown[]): P
   const chunks: SQL[] = [];
   const parts = query.split(/\$(\d+)/);
   parts.forEach((part, index) => {
-    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`);
+    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${sql.param(params[Number(part) - 1])}`);
   });
   return backend.database.execute(sql.join(chunks));
 }
