@@ -11,9 +11,11 @@
  * 3. What the ops filter holds back on answers without an ops object: how
  *    many deltas came out shorter than they went in, and by how many characters.
  *
- * Run it with `pnpm --filter @symfonic/ai-sdk bench` after a build;
+ * Run it with `pnpm --filter @symfonic/bench ai-sdk` after a build (`npx tsc -b apps/bench`);
  * `BENCH_RUNS` grows or shrinks it.
  */
+import { type MemoryReport, symfonicMemory } from '@symfonic/ai-sdk';
+import { answerWithOps, scriptedModel } from '@symfonic/ai-sdk/test';
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory, OpsObjectFilter } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
@@ -25,9 +27,6 @@ import {
   streamText,
   wrapLanguageModel,
 } from 'ai';
-import type { MemoryReport } from './memory-report.js';
-import { symfonicMemory } from './symfonic-memory.js';
-import { answerWithOps, scriptedModel } from './testing/scripted-model.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 300);
 const warmup = 30;

@@ -9,14 +9,15 @@
  * 2. `stream` in the `messages` mode, word by word: bare beside wrapped (the
  *    filtering model's cost per turn is in the difference).
  *
- * Run it with `pnpm --filter @symfonic/langchain bench` after a build;
- * `BENCH_RUNS` grows or shrinks it. With `FIGURES=1` it also writes the README's table (the
- * medians) to `figures/middleware-cost.json` for `pnpm figures`.
+ * Run it with `pnpm --filter @symfonic/bench langchain` after a build (`npx tsc -b apps/bench`);
+ * `BENCH_RUNS` grows or shrinks it. With `FIGURES=1` it also writes the LangChain README's table
+ * (the medians) to `packages/langchain/figures/middleware-cost.json` for `pnpm figures`.
  */
 import { AIMessage, AIMessageChunk, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import type { MemoryScope } from '@symfonic/core';
+import { type MemoryReport, symfonicMiddleware } from '@symfonic/langchain';
 import { createMemory } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import {
@@ -27,9 +28,7 @@ import {
   saveFigures,
 } from '@symfonic/test-support';
 import { createAgent } from 'langchain';
-import type { MemoryReport } from './memory-report.js';
-import { symfonicMiddleware } from './symfonic-middleware.js';
-import { answerWithOps } from './testing/streamed-chunks-model.js';
+import { packageFolder } from '../package-folder.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const warmup = 20;
@@ -38,7 +37,8 @@ const conversation: MemoryScope = { tenant: 'bench', path: ['user:1', 'conversat
 
 const prose =
   'Lyon is a lovely city to live in: the old town, the two rivers and the food markets are all worth a walk on a Sunday morning.';
-const answer = answerWithOps(prose, [{ op: 'add', text: 'The user lives in Lyon', salience: 0.7 }]);
+/** The model's answer: prose, then its ops object, as a model told of the ops channel writes it. */
+const answer = `${prose}\n\n${JSON.stringify({ ops: [{ op: 'add', text: 'The user lives in Lyon', salience: 0.7 }] })}`;
 const words = answer.match(/\s*\S+/g) ?? [];
 
 const format = (value: number) => value.toFixed(3).padStart(9);
@@ -138,7 +138,7 @@ const median = (times: number[]) => `${percentile(times, 0.5).toFixed(1)} ms`;
 const figures: Figures = {
   document: 'packages/langchain/README.md',
   section: 'middleware-cost',
-  measured: `\`pnpm --filter @symfonic/langchain bench\`, medians of ${runs} turns after ${warmup} warm-up rounds, interleaved, on ${benchMachine()}`,
+  measured: `\`pnpm --filter @symfonic/bench langchain\`, medians of ${runs} turns after ${warmup} warm-up rounds, interleaved, on ${benchMachine()}`,
   columns: [
     { title: 'one agent turn' },
     { title: 'bare `createAgent`' },
@@ -154,4 +154,4 @@ const figures: Figures = {
   ],
 };
 console.log(`\n${renderFigures(figures)}`);
-saveFigures(figures, new URL('../', import.meta.url));
+saveFigures(figures, packageFolder('langchain'));
