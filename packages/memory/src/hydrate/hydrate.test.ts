@@ -9,8 +9,9 @@ import {
   ScopeViolation,
 } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUser, storeKinds } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { createMemory } from '../create-memory.js';
 import { createLocalEmbedder } from '../embedders/local-embedder.js';
 import { MissingMemoryPort } from '../missing-memory-port.js';

@@ -7,7 +7,7 @@ import {
 } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshUser } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { createMemory } from '../create-memory.js';
 import { emptyMemoryBlock, hydrateWithinBudget } from './hydrate-within-budget.js';
 
