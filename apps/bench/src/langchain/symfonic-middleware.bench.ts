@@ -18,8 +18,6 @@ import { fakeModel } from '@langchain/core/testing';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import type { MemoryScope } from '@symfonic/core';
 import { type MemoryReport, symfonicMiddleware } from '@symfonic/langchain';
-import { createMemory } from '@symfonic/memory';
-import { createInMemoryStore } from '@symfonic/store-memory';
 import {
   benchMachine,
   type Figures,
@@ -29,6 +27,8 @@ import {
 } from '@symfonic/test-support';
 import { createAgent } from 'langchain';
 import { packageFolder } from '../package-folder.js';
+import { seededMemory } from '../seeded-memory.js';
+import { timeSideBySide } from '../time-side-by-side.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const warmup = 20;
@@ -47,31 +47,9 @@ const row = (label: string, values: readonly number[]) =>
 const header = (title: string) =>
   `\n${title}\n${''.padEnd(48)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}`;
 
-/** Times `calls` side by side, one of each per round, so a change in load hits them alike. */
-async function timeCalls(...calls: readonly ((index: number) => Promise<void>)[]) {
-  const times = calls.map((): number[] => []);
-  for (let index = 0; index < warmup + runs; index += 1) {
-    for (const [which, call] of calls.entries()) {
-      const started = performance.now();
-      await call(index);
-      if (index >= warmup) times[which]?.push(performance.now() - started);
-    }
-  }
-  return times;
-}
+const rounds = { runs, warmup };
 
-async function seededMemory() {
-  const store = createInMemoryStore();
-  const ops = Array.from({ length: 200 }, (_, index) => ({
-    op: 'add' as const,
-    text: `Note ${index}: the user mentioned topic ${index % 37} and place ${index % 11}`,
-    salience: (index % 10) / 10,
-  }));
-  await store.apply(owner, ops, { writer: 'bench' });
-  return createMemory({ store });
-}
-
-const memory = await seededMemory();
+const memory = await seededMemory(owner);
 const reports: MemoryReport[] = [];
 const middleware = symfonicMiddleware({
   memory,
@@ -87,7 +65,8 @@ const bareModel = fakeModel();
 const wrappedModel = fakeModel();
 const bare = createAgent({ model: bareModel });
 const wrapped = createAgent({ model: wrappedModel, middleware: [middleware] });
-const [bareInvoke = [], wrappedInvoke = []] = await timeCalls(
+const [bareInvoke = [], wrappedInvoke = []] = await timeSideBySide(
+  rounds,
   async (index) => {
     bareModel.respond(new AIMessage(answer));
     await bare.invoke(say(index));
@@ -111,7 +90,8 @@ const drain = async (agent: typeof bareStream, index: number) => {
     // every chunk read, as a chat UI reads them
   }
 };
-const [bareStreamed = [], wrappedStreamed = []] = await timeCalls(
+const [bareStreamed = [], wrappedStreamed = []] = await timeSideBySide(
+  rounds,
   (index) => drain(bareStream, index),
   (index) => drain(wrappedStream, index),
 );
