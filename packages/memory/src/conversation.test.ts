@@ -1,7 +1,8 @@
 import type { MemoryScope, MemoryStore } from '@symfonic/core';
+import { type StoreKind, storeKinds } from '@symfonic/surface-contract/stores';
 import { memoryCall } from '@symfonic/surface-contract/tool-replies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTenant, type StoreKind, storeKinds } from './__fixtures__/open-stores.js';
+import { freshTenant } from './__fixtures__/fresh-scopes.js';
 import {
   anthropicReply,
   geminiReply,

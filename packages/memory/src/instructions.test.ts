@@ -1,7 +1,7 @@
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { memoryCall } from '@symfonic/surface-contract/tool-replies';
 import { describe, expect, it } from 'vitest';
-import { freshUser } from './__fixtures__/open-stores.js';
+import { freshUser } from './__fixtures__/fresh-scopes.js';
 import { anthropicToolReply } from './__fixtures__/tool-call-replies.js';
 import { createMemory } from './create-memory.js';
 import { instructionPlaceholders, instructions } from './instructions.js';

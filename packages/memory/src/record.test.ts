@@ -1,6 +1,7 @@
 import { InvalidMemoryInput, Limits, type MemoryStore, MemoryUnavailable } from '@symfonic/core';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUser, storeKinds } from './__fixtures__/open-stores.js';
+import { freshUser } from './__fixtures__/fresh-scopes.js';
 import { createMemory, type Memory } from './create-memory.js';
 
 describe.each(storeKinds)('record on the $name store', (kind) => {

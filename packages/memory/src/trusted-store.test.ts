@@ -8,6 +8,7 @@ import {
 } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { describe, expect, it } from 'vitest';
+import { leakingCandidates } from './__fixtures__/leaking-candidates.js';
 import { createMemory } from './create-memory.js';
 
 const user: MemoryScope = { tenant: 'acme', path: ['user:1'] };
@@ -51,11 +52,7 @@ async function leaking(branded: boolean): Promise<MemoryStore> {
   return overlay(
     store,
     {
-      async scanCandidates(query) {
-        const mine = await store.scanCandidates(query);
-        const theirs = await store.scanCandidates({ ...query, scope: other });
-        return { ...mine, memories: [...mine.memories, ...theirs.memories] };
-      },
+      ...leakingCandidates(store, other),
       async pinned(scope, options) {
         return [...(await store.pinned(scope, options)), ...(await store.pinned(other, options))];
       },

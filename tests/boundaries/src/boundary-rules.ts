@@ -1,7 +1,8 @@
 /**
  * Which workspace packages each package may import, as docs/architecture.md states them. A test
- * file may also import the stores and the contract suite (tests compose), and
- * an app may import anything. `@symfonic/open-store` is the one package that
+ * file may also import the stores and the contract suites (tests compose), its fixtures and
+ * helpers the contract suites, and an app (`apps/bench` holds the benchmarks that compose) may
+ * import anything. `@symfonic/open-store` is the one package that
  * composes stores (it opens whichever a target names); the published programs
  * `@symfonic/mcp-server` and `@symfonic/cli` compose like apps, but open their
  * store only through it. Packages not listed here may import only core.
@@ -28,10 +29,12 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
   '@symfonic/langchain': ['@symfonic/core', '@symfonic/memory', '@symfonic/provider-families'],
   // The tool-reply suite runs memory's writes over the in-memory store and reads replies with
   // the provider reader; memory itself is handed in by the test that runs it (memory's tests
-  // import this package, so it may not import memory).
+  // import this package, so it may not import memory). Its `stores` entry opens the stores the
+  // tests of memory and its surfaces run on, the one place their fixtures get a store from.
   '@symfonic/surface-contract': [
     '@symfonic/core',
     '@symfonic/provider-families',
+    '@symfonic/store-drizzle',
     '@symfonic/store-memory',
   ],
   // Runs the @symfonic/ai-sdk suite against AI SDK 7.
@@ -39,21 +42,30 @@ export const allowedWorkspaceImports: Readonly<Record<string, readonly string[]>
 };
 
 /**
- * Packages that a test file in any package may import, on top of its package's own allowance:
- * the two contract suites (stores run `@symfonic/store-contract`; every surface a model or
- * client reaches memory through runs `@symfonic/surface-contract`), test plumbing, and the
- * stores a test composes.
+ * Packages that a test file, fixture (`__fixtures__/`), unpublished testing helper or
+ * benchmark in any package may import, on top of its package's own allowance: the two contract
+ * suites (stores run `@symfonic/store-contract`; every surface a model or client reaches memory
+ * through runs `@symfonic/surface-contract`) and test plumbing.
  */
 export const testOnlyWorkspaceImports: readonly string[] = [
   '@symfonic/store-contract',
   '@symfonic/surface-contract',
   '@symfonic/test-support',
-  '@symfonic/store-memory',
-  '@symfonic/store-drizzle',
   '@symfonic/provider-families',
   '@symfonic/legacy-port',
   // The dump round trip is checked against every store, from the stores' own suites.
   '@symfonic/dump',
+];
+
+/**
+ * The stores, which a package not allowed them opens only in a test file (`*.test.ts`): its
+ * fixtures and helpers take a store from the test or from `@symfonic/surface-contract/stores`,
+ * and a benchmark that opens one lives in `apps/bench`, so the package's non-test source shows
+ * only the imports its users run.
+ */
+export const testFileStoreImports: readonly string[] = [
+  '@symfonic/store-memory',
+  '@symfonic/store-drizzle',
 ];
 
 /** The only external module core may import: it depends on zod alone. */

@@ -179,7 +179,8 @@ describe('dependency boundaries', () => {
     expect(checkBoundaries(planted).map((violation) => violation.specifier)).toEqual(['langchain']);
   });
 
-  it('lets a benchmark outside src use its package by name and the stores, as a test does', () => {
+  it('opens a store only in a test file of a package that may not import one; apps/bench composes', () => {
+    const opens = "import { createInMemoryStore } from '@symfonic/store-memory';\n";
     planted = plant({
       'packages/core/package.json': manifest('@symfonic/core'),
       'packages/store-memory/package.json': manifest('@symfonic/store-memory'),
@@ -187,15 +188,24 @@ describe('dependency boundaries', () => {
         name: '@symfonic/memory',
         devDependencies: { '@symfonic/store-memory': '*' },
       }),
-      'packages/memory/bench/hydrate.bench.ts':
-        "import { createMemory } from '@symfonic/memory';\nimport { createInMemoryStore } from '@symfonic/store-memory';\n",
-      'packages/memory/src/hydrate.ts': "import { createMemory } from '@symfonic/memory';\n",
-    });
-    expect(checkBoundaries(planted)).toEqual([
-      expect.objectContaining({
-        file: 'packages/memory/src/hydrate.ts',
-        specifier: '@symfonic/memory',
+      'packages/memory/src/hydrate.test.ts': opens,
+      'packages/memory/src/__fixtures__/open-stores.ts': opens,
+      'packages/memory/src/hydrate.bench.ts': opens,
+      'packages/memory/bench/hydrate.bench.ts': `import { createMemory } from '@symfonic/memory';\n${opens}`,
+      'packages/surface-contract/package.json': JSON.stringify({
+        name: '@symfonic/surface-contract',
+        private: true,
+        dependencies: { '@symfonic/store-memory': '*' },
       }),
+      'packages/surface-contract/src/store-kinds.ts': opens,
+      'apps/bench/package.json': manifest('@symfonic/bench'),
+      'apps/bench/src/memory/hydrate.bench.ts': `import { createMemory } from '@symfonic/memory';\n${opens}`,
+    });
+    expect(checkBoundaries(planted).map(({ file, specifier }) => [file, specifier])).toEqual([
+      ['packages/memory/bench/hydrate.bench.ts', '@symfonic/memory'],
+      ['packages/memory/bench/hydrate.bench.ts', '@symfonic/store-memory'],
+      ['packages/memory/src/__fixtures__/open-stores.ts', '@symfonic/store-memory'],
+      ['packages/memory/src/hydrate.bench.ts', '@symfonic/store-memory'],
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   deprecatedEntries,
   excludedImports,
   frameworkHomes,
+  testFileStoreImports,
   testOnlyWorkspaceImports,
 } from './boundary-rules.js';
 
@@ -45,18 +46,14 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
-/**
- * Whether `file` sits in the package's `bench/` folder: benchmarks and the scripts that write
- * their figures, built apart from `src` and never published, so they use the package as its
- * users do (by name) and may import what only tests may.
- */
-function isBenchFile(pkg: WorkspacePackage, file: string): boolean {
-  return file.startsWith(join(pkg.directory, 'bench') + sep);
+/** A test file proper (`*.test.ts`, `*.contract.test.ts`): what vitest runs, never a fixture or helper. */
+function isTestRun(file: string): boolean {
+  return /\.test\.[cm]?tsx?$/.test(file);
 }
 
+/** A test file, a fixture, a benchmark, or a testing helper its package does not publish. */
 function isTestFile(pkg: WorkspacePackage, file: string): boolean {
   return (
-    isBenchFile(pkg, file) ||
     /\.(?:test|bench|contract\.test)\.[cm]?tsx?$/.test(file) ||
     file.includes(`${sep}__fixtures__${sep}`) ||
     (pkg.unpublishedTesting && file.startsWith(join(pkg.directory, 'src', 'testing') + sep))
@@ -146,20 +143,20 @@ function checkSpecifier(
     return `${pkg.name} never imports ${target}, not even in tests: that integration lives in its own package`;
   }
   if (workspaceNames.has(target)) {
-    if (target === pkg.name) {
-      return isBenchFile(pkg, file)
-        ? undefined
-        : 'a package imports itself by relative path, not by name';
-    }
+    if (target === pkg.name) return 'a package imports itself by relative path, not by name';
     const allowed = allowedWorkspaceImports[pkg.name] ?? ['@symfonic/core'];
     if (allowed.includes(target) || (test && testOnlyWorkspaceImports.includes(target)))
       return undefined;
+    if (testFileStoreImports.includes(target) && isTestRun(file)) return undefined;
     const inPackage = relative(pkg.directory, file).split(sep).join('/');
     const deprecated = deprecatedEntries.some(
       (entry) =>
         entry.package === pkg.name && entry.movedTo === target && entry.files.includes(inPackage),
     );
     if (deprecated) return undefined;
+    if (testFileStoreImports.includes(target) && test) {
+      return `${pkg.name} opens ${target} only in a test file: a fixture or helper takes its store from the test or @symfonic/surface-contract/stores, a benchmark lives in apps/bench`;
+    }
     return `${pkg.name} may not import ${target} (adapters depend on core only; see docs/architecture.md)`;
   }
   const home = frameworkHomes[target];

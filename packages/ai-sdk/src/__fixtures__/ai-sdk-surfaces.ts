@@ -1,19 +1,17 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { MemoryStore } from '@symfonic/core';
 import { createMemory, type Memory } from '@symfonic/memory';
-import { createInMemoryStore } from '@symfonic/store-memory';
-import {
-  leakingStore,
-  type OpenSurface,
-  type SurfaceContext,
-  type SurfaceHarness,
-  type SurfaceOp,
-  type SurfaceOpResult,
-  type SurfaceRequest,
-  type SurfaceView,
-  seedStore,
-  type WithheldObject,
+import type {
+  OpenSurface,
+  SurfaceContext,
+  SurfaceHarness,
+  SurfaceOp,
+  SurfaceOpResult,
+  SurfaceRequest,
+  SurfaceView,
+  WithheldObject,
 } from '@symfonic/surface-contract';
+import { openSeededStore } from '@symfonic/surface-contract/stores';
 import { generateText, stepCountIs, streamText, type ToolSet, tool, wrapLanguageModel } from 'ai';
 import { z } from 'zod';
 import type { MemoryReport } from '../memory-report.js';
@@ -80,9 +78,7 @@ async function openStore(context: SurfaceContext): Promise<{
   base: MemoryStore;
   memory: Memory;
 }> {
-  const base = createInMemoryStore();
-  await seedStore(base, context.seed, context.leak);
-  const store = context.leak ? leakingStore(base, context.leak.scope) : base;
+  const { base, store } = await openSeededStore(context);
   const memory = createMemory({
     store,
     recall: { limit: context.recallLimit },

@@ -2,18 +2,16 @@ import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messa
 import { tool } from '@langchain/core/tools';
 import type { MemoryStore } from '@symfonic/core';
 import { createMemory, type Memory } from '@symfonic/memory';
-import { createInMemoryStore } from '@symfonic/store-memory';
-import {
-  leakingStore,
-  type OpenSurface,
-  type SurfaceContext,
-  type SurfaceHarness,
-  type SurfaceOp,
-  type SurfaceOpResult,
-  type SurfaceRequest,
-  seedStore,
-  type WithheldObject,
+import type {
+  OpenSurface,
+  SurfaceContext,
+  SurfaceHarness,
+  SurfaceOp,
+  SurfaceOpResult,
+  SurfaceRequest,
+  WithheldObject,
 } from '@symfonic/surface-contract';
+import { openSeededStore } from '@symfonic/surface-contract/stores';
 import { createAgent } from 'langchain';
 import { z } from 'zod';
 import type { MemoryReport } from '../memory-report.js';
@@ -76,9 +74,7 @@ function toolCallOf(op: SurfaceOp, id: string) {
 }
 
 async function openStore(context: SurfaceContext): Promise<{ base: MemoryStore; memory: Memory }> {
-  const base = createInMemoryStore();
-  await seedStore(base, context.seed, context.leak);
-  const store = context.leak ? leakingStore(base, context.leak.scope) : base;
+  const { base, store } = await openSeededStore(context);
   const memory = createMemory({
     store,
     recall: { limit: context.recallLimit },

@@ -4,8 +4,9 @@ import {
   type MemoryScope,
   type MemoryStore,
 } from '@symfonic/core';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUser, storeKinds } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { failingReranker, scoringReranker } from '../__fixtures__/rerankers.js';
 import { createMemory } from '../create-memory.js';
 

@@ -9,8 +9,10 @@ import {
   ScopeViolation,
 } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUser, storeKinds } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
+import { leakingCandidates } from '../__fixtures__/leaking-candidates.js';
 import { createMemory } from '../create-memory.js';
 import { createLocalEmbedder } from '../embedders/local-embedder.js';
 import { MissingMemoryPort } from '../missing-memory-port.js';
@@ -339,13 +341,7 @@ describe.each(storeKinds)('hydrate on the $name store', (kind) => {
     const other = freshUser();
     await store.apply(other.user, [{ op: 'add', text: 'Another tenant drinks tea' }], writer);
     // A backend whose search path lost its tenant filter: it also answers the other tenant's rows.
-    const leaking: CandidateSource = {
-      async scanCandidates(query) {
-        const mine = await store.scanCandidates(query);
-        const theirs = await store.scanCandidates({ ...query, scope: other.user });
-        return { ...mine, memories: [...mine.memories, ...theirs.memories] };
-      },
-    };
+    const leaking = leakingCandidates(store, other.user);
     const failure = await createMemory({ store: leaking, clock, working: { recentTurns: 0 } })
       .hydrate(user, 'tea')
       .catch((error: unknown) => error);

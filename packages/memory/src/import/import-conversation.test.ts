@@ -1,8 +1,9 @@
 import { InvalidMemoryInput, Limits, type MemoryStore, ScopeViolation } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { leakingStore } from '@symfonic/surface-contract';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUser, storeKinds } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { createMemory } from '../create-memory.js';
 import { MissingMemoryPort } from '../missing-memory-port.js';
 import type { ImportedTurn, ImportOutcome } from './import-conversation.js';

@@ -3,7 +3,7 @@
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { memoryCall } from '@symfonic/surface-contract/tool-replies';
 import { describe, expect, it } from 'vitest';
-import { freshUser } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { toolCallShapes } from '../__fixtures__/tool-call-replies.js';
 import { createMemory } from '../create-memory.js';
 

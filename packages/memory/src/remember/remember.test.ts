@@ -5,8 +5,9 @@ import {
   type MemoryStore,
   MemoryUnavailable,
 } from '@symfonic/core';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUser, storeKinds } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import {
   anthropicReply,
   geminiReply,

@@ -1,7 +1,8 @@
 import { type MemoryScope, type MemoryStore, ScopeViolation } from '@symfonic/core';
+import { storeKinds } from '@symfonic/surface-contract/stores';
 import { memoryCall } from '@symfonic/surface-contract/tool-replies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTenant, storeKinds } from '../__fixtures__/open-stores.js';
+import { freshTenant } from '../__fixtures__/fresh-scopes.js';
 import { anthropicToolReply } from '../__fixtures__/tool-call-replies.js';
 import { createMemory } from '../create-memory.js';
 import { MissingMemoryPort } from '../missing-memory-port.js';

@@ -7,7 +7,8 @@ import {
 } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshUser } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
+import { leakingCandidates } from '../__fixtures__/leaking-candidates.js';
 import { createMemory } from '../create-memory.js';
 import { emptyMemoryBlock, hydrateWithinBudget } from './hydrate-within-budget.js';
 
@@ -83,13 +84,7 @@ describe('hydrateWithinBudget', () => {
     const other = freshUser();
     await store.apply(user, [{ op: 'add', text: 'Drinks tea' }], writer);
     await store.apply(other.user, [{ op: 'add', text: 'Another tenant drinks tea' }], writer);
-    const leaking: CandidateSource = {
-      async scanCandidates(query) {
-        const mine = await store.scanCandidates(query);
-        const theirs = await store.scanCandidates({ ...query, scope: other.user });
-        return { ...mine, memories: [...mine.memories, ...theirs.memories] };
-      },
-    };
+    const leaking = leakingCandidates(store, other.user);
     const leak = createMemory({ store: leaking, clock, working: { recentTurns: 0 } });
     const failure = await hydrateWithinBudget(leak, user, 'tea', 60_000).catch(
       (error: unknown) => error,

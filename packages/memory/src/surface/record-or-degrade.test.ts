@@ -1,6 +1,6 @@
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshUser } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { createMemory } from '../create-memory.js';
 import { recordOrDegrade } from './record-or-degrade.js';
 

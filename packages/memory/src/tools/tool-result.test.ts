@@ -7,7 +7,7 @@ import {
 } from '@symfonic/surface-contract/tool-replies';
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { freshUser } from '../__fixtures__/open-stores.js';
+import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { toolCallShapes } from '../__fixtures__/tool-call-replies.js';
 import { createMemory } from '../create-memory.js';
 import type { RememberOutcome } from '../remember/remember-outcome.js';

@@ -1,29 +1,47 @@
 import type { MemoryRow } from './memory-columns.js';
 
+/** A {@link MemoryRow} as a statement's JSON document carries it: timestamps as ISO 8601 text. */
+type MemoryRowJson = Omit<MemoryRow, 'createdAt' | 'updatedAt'> & {
+  readonly createdAt: string;
+  readonly updatedAt: string;
+};
+
+/**
+ * The columns of a {@link MemoryRow} in the order a {@link MemoryRowTuple} holds them: the one
+ * list the statements that build the tuple (`json_build_array`) and {@link memoryRowOfTuple}
+ * read it by.
+ */
+export const memoryRowTupleColumns = [
+  'id',
+  'tenant',
+  'path',
+  'layer',
+  'text',
+  'salience',
+  'metadata',
+  'writer',
+  'turnId',
+  'replyFamily',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'context',
+] as const satisfies readonly (keyof MemoryRow)[];
+
 /**
  * A {@link MemoryRow} as a statement's JSON document carries it: its columns
- * in the order of `memoryColumns`, timestamps as ISO 8601 text (what
+ * in the order of {@link memoryRowTupleColumns}, timestamps as ISO 8601 text (what
  * `json_build_array` prints for `timestamptz`).
  */
-export type MemoryRowTuple = [
-  id: string,
-  tenant: string,
-  path: string[],
-  layer: MemoryRow['layer'],
-  text: string,
-  salience: number,
-  metadata: Record<string, unknown> | null,
-  writer: string,
-  turnId: string | null,
-  replyFamily: string | null,
-  version: number,
-  createdAt: string,
-  updatedAt: string,
-  context: string | null,
-];
+export type MemoryRowTuple = JsonValues<typeof memoryRowTupleColumns>;
+
+/** The JSON values of `Columns`, in their order. */
+type JsonValues<Columns extends readonly (keyof MemoryRowJson)[]> = {
+  -readonly [Index in keyof Columns]: MemoryRowJson[Columns[Index] & keyof MemoryRowJson];
+};
 
 /** How many entries of a JSON row are the {@link MemoryRowTuple}; a statement's own values follow them. */
-export const memoryRowTupleLength = 14;
+export const memoryRowTupleLength = memoryRowTupleColumns.length;
 
 /**
  * The {@link MemoryRow} the first {@link memoryRowTupleLength} entries of
@@ -31,36 +49,10 @@ export const memoryRowTupleLength = 14;
  * timestamps are read to the millisecond, as drizzle reads them.
  */
 export function memoryRowOfTuple(tuple: readonly [...MemoryRowTuple, ...unknown[]]): MemoryRow {
-  const [
-    id,
-    tenant,
-    path,
-    layer,
-    text,
-    salience,
-    metadata,
-    writer,
-    turnId,
-    replyFamily,
-    version,
-    createdAt,
-    updatedAt,
-    context,
-  ] = tuple;
-  return {
-    id,
-    tenant,
-    path,
-    layer,
-    text,
-    salience,
-    metadata,
-    writer,
-    turnId,
-    replyFamily,
-    version,
-    createdAt: new Date(createdAt),
-    updatedAt: new Date(updatedAt),
-    context,
-  };
+  const row: Record<string, unknown> = {};
+  memoryRowTupleColumns.forEach((column, index) => {
+    row[column] = tuple[index];
+  });
+  const json = row as unknown as MemoryRowJson;
+  return { ...json, createdAt: new Date(json.createdAt), updatedAt: new Date(json.updatedAt) };
 }

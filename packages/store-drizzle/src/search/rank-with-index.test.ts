@@ -350,6 +350,19 @@ async function checkInStep(): Promise<void> {
   expect(readIndex.size).toBe(fresh.size);
 }
 
+/**
+ * Checks the index after writes: in step with the database ({@link checkInStep}), counting
+ * `unembedded` memories without a vector for `asked`, and ranking `asked` and random requests
+ * as the SQL path does.
+ */
+async function checkAfterWrites(asked: Asked, unembedded: number): Promise<void> {
+  await checkInStep();
+  const ranked = await rankWithIndex(opened.db, opened.readIndex, await requestOf(asked));
+  expect(ranked?.unembedded).toBe(unembedded);
+  await checkBothPaths(asked);
+  await checkRandomRequests(20);
+}
+
 describe('rankWithIndex', () => {
   it('ranks common and rare words, in text and context, exactly as the SQL path', async () => {
     const asked: Asked = {
@@ -375,14 +388,15 @@ describe('rankWithIndex', () => {
   });
 
   it("lists the vectors nearest the cue as PostgreSQL's exact search does, and fuses as the SQL path", async () => {
-    const request = await requestOf({
+    const asked: Asked = {
       scope: scopes[1] as MemoryScope,
       words: ['tea', 'jazz', 'lyon', 'garden'],
       layers: ['episodic', 'semantic'],
       window: 20,
       hybrid: true,
       lexicalWeight: weights.lexical,
-    });
+    };
+    const request = await requestOf(asked);
     // This cue's list has no near-tie: the same memories in the same order.
     expect(await checkVectorList(request)).toBe(true);
     const fromIndex = await rankWithIndex(opened.db, opened.readIndex, request);
@@ -391,16 +405,7 @@ describe('rankWithIndex', () => {
     expect(ranked.some((row) => row.places?.vectorPlace && !row.places.lexicalPlace)).toBe(true);
     expect(ranked.some((row) => !row.places?.vectorPlace && row.places?.lexicalPlace)).toBe(true);
     expect(ranked.every((row) => row.similarity !== undefined)).toBe(true);
-    expect(
-      await checkBothPaths({
-        scope: scopes[1] as MemoryScope,
-        words: ['tea', 'jazz', 'lyon', 'garden'],
-        layers: ['episodic', 'semantic'],
-        window: 20,
-        hybrid: true,
-        lexicalWeight: weights.lexical,
-      }),
-    ).toBe(true);
+    expect(await checkBothPaths(asked)).toBe(true);
   });
 
   it('answers what the SQL path answers, lexical and hybrid, for any cue, scope, layers and window', async () => {
@@ -409,7 +414,7 @@ describe('rankWithIndex', () => {
   }, 120_000);
 
   it('stays in step with the store writes (apply, delete, restore, forget, embedMissing) and ranks as the SQL path after them', async () => {
-    const { store, unembeddedStore, readIndex } = opened;
+    const { store, unembeddedStore } = opened;
     const random = sequence(23);
     const scope = scopes[1] as MemoryScope;
     const page = await store.list(scope, { limit: 60 });
@@ -467,7 +472,6 @@ describe('rankWithIndex', () => {
     expect(
       (await unembeddedStore.apply(scope, unembeddedOps, { writer: 'test' })).rejected,
     ).toEqual([]);
-    await checkInStep();
     const hybridAsked: Asked = {
       scope,
       words: ['jazz', 'tea'],
@@ -476,18 +480,11 @@ describe('rankWithIndex', () => {
       hybrid: true,
       lexicalWeight: weights.lexical,
     };
-    const before = await rankWithIndex(opened.db, readIndex, await requestOf(hybridAsked));
-    expect(before?.unembedded).toBe(3);
-    await checkBothPaths(hybridAsked);
-    await checkRandomRequests(20);
+    await checkAfterWrites(hybridAsked, 3);
 
     // embedMissing writes their vectors through the index, which reads them again.
     expect(await store.embedMissing()).toEqual({ embedded: 3 });
-    await checkInStep();
-    const after = await rankWithIndex(opened.db, readIndex, await requestOf(hybridAsked));
-    expect(after?.unembedded).toBe(0);
-    await checkBothPaths(hybridAsked);
-    await checkRandomRequests(20);
+    await checkAfterWrites(hybridAsked, 0);
   }, 120_000);
 
   it('hands out copies: a caller changing a ranked row does not change the index', async () => {

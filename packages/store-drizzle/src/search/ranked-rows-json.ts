@@ -4,6 +4,7 @@ import { type MemoryRow, memoryColumns } from '../rows/memory-columns.js';
 import {
   type MemoryRowTuple,
   memoryRowOfTuple,
+  memoryRowTupleColumns,
   memoryRowTupleLength,
 } from '../rows/memory-row-tuple.js';
 
@@ -18,7 +19,7 @@ export interface RankedMemory {
 }
 
 /** The columns of a {@link MemoryRow}, in the order each row's JSON array holds them ({@link MemoryRowTuple}). */
-const rowColumns = Object.values(memoryColumns);
+const rowColumns = memoryRowTupleColumns.map((column) => memoryColumns[column]);
 
 type RowTuple = [
   ...MemoryRowTuple,

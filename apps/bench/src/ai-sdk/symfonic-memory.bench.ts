@@ -11,9 +11,11 @@
  * 3. What the ops filter holds back on answers without an ops object: how
  *    many deltas came out shorter than they went in, and by how many characters.
  *
- * Run it with `pnpm --filter @symfonic/ai-sdk bench` after a build;
+ * Run it with `pnpm --filter @symfonic/bench ai-sdk` after a build (`npx tsc -b apps/bench`);
  * `BENCH_RUNS` grows or shrinks it.
  */
+import { type MemoryReport, symfonicMemory } from '@symfonic/ai-sdk';
+import { answerWithOps, scriptedModel } from '@symfonic/ai-sdk/test';
 import type { MemoryScope } from '@symfonic/core';
 import { createMemory, OpsObjectFilter } from '@symfonic/memory';
 import { createInMemoryStore } from '@symfonic/store-memory';
@@ -25,9 +27,8 @@ import {
   streamText,
   wrapLanguageModel,
 } from 'ai';
-import type { MemoryReport } from './memory-report.js';
-import { symfonicMemory } from './symfonic-memory.js';
-import { answerWithOps, scriptedModel } from './testing/scripted-model.js';
+import { seededMemory } from '../seeded-memory.js';
+import { timeSideBySide } from '../time-side-by-side.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 300);
 const warmup = 30;
@@ -47,31 +48,7 @@ const row = (label: string, values: readonly number[]) =>
 const header = (title: string) =>
   `\n${title}\n${''.padEnd(52)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}`;
 
-/** Times `calls` side by side, one of each per round, so a change in load hits them alike. */
-async function timeCalls(
-  ...calls: readonly ((index: number) => Promise<void>)[]
-): Promise<number[][]> {
-  const times = calls.map((): number[] => []);
-  for (let index = 0; index < warmup + runs; index += 1) {
-    for (const [which, call] of calls.entries()) {
-      const started = performance.now();
-      await call(index);
-      if (index >= warmup) times[which]?.push(performance.now() - started);
-    }
-  }
-  return times;
-}
-
-async function seededMemory() {
-  const store = createInMemoryStore();
-  const ops = Array.from({ length: 200 }, (_, index) => ({
-    op: 'add' as const,
-    text: `Note ${index}: the user mentioned topic ${index % 37} and place ${index % 11}`,
-    salience: (index % 10) / 10,
-  }));
-  await store.apply(owner, ops, { writer: 'bench' });
-  return createMemory({ store });
-}
+const rounds = { runs, warmup };
 
 /** A middleware that passes every call through: what wrapping alone costs. */
 const passThrough: LanguageModelMiddleware = {
@@ -89,9 +66,10 @@ async function perCall(kind: 'generate' | 'stream') {
     if (kind === 'generate') await generateText({ model, prompt });
     else await streamText({ model, prompt }).consumeStream();
   };
-  const memory = await seededMemory();
+  const memory = await seededMemory(owner);
   const reports: MemoryReport[] = [];
-  const [bareTimes = [], passThroughTimes = [], wrappedTimes = []] = await timeCalls(
+  const [bareTimes = [], passThroughTimes = [], wrappedTimes = []] = await timeSideBySide(
+    rounds,
     (index) => run(bare, index),
     (index) =>
       run(
@@ -137,7 +115,8 @@ async function firstVisibleDelta(): Promise<number[][]> {
     for await (const _delta of result.textStream) break;
     await result.consumeStream();
   };
-  return timeCalls(
+  return timeSideBySide(
+    rounds,
     (index) => firstDelta(scriptedModel([{ deltas: answerDeltas }]), index),
     (index) =>
       firstDelta(

@@ -1,6 +1,6 @@
 /**
  * The README's hydrate benchmark table, read from `hydrate.bench.ts`'s own
- * output (what `pnpm --filter @symfonic/memory bench` prints), so the figures
+ * output (what `pnpm --filter @symfonic/bench memory:hydrate` prints), so the figures
  * there are exactly a run's.
  */
 import { markdownTable } from '@symfonic/test-support';

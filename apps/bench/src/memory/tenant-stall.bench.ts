@@ -10,7 +10,7 @@
  * `loud` got through and their p50. PGlite runs one statement at a time, so a
  * quiet hydrate waits for the loud statement in flight.
  *
- *   npx tsc -b packages/memory/bench && node packages/memory/bench/dist/tenant-stall.bench.js
+ *   npx tsc -b apps/bench && pnpm --filter @symfonic/bench memory:tenant-stall
  *   BENCH_MEMORIES=2000 BENCH_RUNS=20 … for a shorter run
  */
 import { loadavg } from 'node:os';

@@ -11,10 +11,11 @@
  * qualify as pinned. A third variant drops what the store may keep between
  * writes before each of its runs (an untimed `forget` of a scope holding
  * nothing), so pinned facts are read from the database every time, as a
- * store over a server always reads them. Run it with `pnpm --filter @symfonic/memory bench`
- * after a build (`bench:readme` writes its table into the README; with `FIGURES=1` it writes
- * `figures/hydrate-pinned-cost.json`, what pinned facts add, for `pnpm figures`); `BENCH_MEMORIES`
- * and `BENCH_RUNS` shrink or grow it.
+ * store over a server always reads them. Run it with
+ * `pnpm --filter @symfonic/bench memory:hydrate` after a build (`npx tsc -b apps/bench`);
+ * `memory:hydrate-table` writes its table into memory's README, and with `FIGURES=1` it writes
+ * `packages/memory/figures/hydrate-pinned-cost.json`, what pinned facts add, for `pnpm figures`;
+ * `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
 import { cpus, loadavg } from 'node:os';
 import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
@@ -22,6 +23,7 @@ import { createLocalEmbedder, createMemory } from '@symfonic/memory';
 import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { benchMachine, percentile, saveFigures, type TableCell } from '@symfonic/test-support';
+import { packageFolder } from '../package-folder.js';
 import { pick, seedNotes, sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
@@ -243,7 +245,7 @@ async function main(): Promise<void> {
     {
       document: 'packages/memory/README.md',
       section: 'hydrate-pinned-cost',
-      measured: `\`FIGURES=1 pnpm --filter @symfonic/memory bench\`, ${memories} memories, ${runs} runs of each variant after ${warmup} warm-up, on ${benchMachine()}`,
+      measured: `\`FIGURES=1 pnpm --filter @symfonic/bench memory:hydrate\`, ${memories} memories, ${runs} runs of each variant after ${warmup} warm-up, on ${benchMachine()}`,
       columns: [
         { title: 'store' },
         { title: 'on, p50', align: 'right' },
@@ -253,7 +255,7 @@ async function main(): Promise<void> {
       ],
       rows: pinnedCost,
     },
-    new URL('../../', import.meta.url),
+    packageFolder('memory'),
   );
   console.log(
     '\nPGlite against in-memory, pinned on (p50 / p95), the goal being at most 1.5 × at p95:',

@@ -16,10 +16,11 @@
  * the `hydrate` (drizzle's mapping, the store kit, the cue's embedding,
  * `memory`'s gates, ranking and rendering) is "JS".
  *
- * Writes `pglite-hydrate-split.json`; `node bench/dist/write-pglite-hydrate-split-table.js`
- * puts its table in store-drizzle's README.
+ * Writes `pglite-hydrate-split.json` (in `apps/bench`, or where `OUTPUT` says);
+ * `pnpm --filter @symfonic/bench memory:pglite-hydrate-split-table` puts its table in
+ * store-drizzle's README.
  *
- *   npx tsc -b packages/memory/bench && node packages/memory/bench/dist/pglite-hydrate-split.bench.js
+ *   npx tsc -b apps/bench && pnpm --filter @symfonic/bench memory:pglite-hydrate-split
  *   BENCH_MEMORIES=2000 BENCH_RUNS=20 … for a shorter run; BENCH_MODES=lexical,maximal
  *   (of lexical, hybrid, maximal) for some rankings only
  */

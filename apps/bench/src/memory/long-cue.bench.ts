@@ -6,7 +6,7 @@
  * while maximal cues run back to back. The seeded memories draw on a
  * vocabulary of a few thousand made-up words, so a maximal cue holds over a
  * thousand distinct words most of which some memory holds. Run it with
- * `node dist/long-cue.bench.js` in this package after a build;
+ * `pnpm --filter @symfonic/bench memory:long-cue` after a build (`npx tsc -b apps/bench`);
  * `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
  */
 import { Limits, type MemoryScope, type MemoryStore } from '@symfonic/core';

@@ -9,16 +9,15 @@
  * 2. `stream` in the `messages` mode, word by word: bare beside wrapped (the
  *    filtering model's cost per turn is in the difference).
  *
- * Run it with `pnpm --filter @symfonic/langchain bench` after a build;
- * `BENCH_RUNS` grows or shrinks it. With `FIGURES=1` it also writes the README's table (the
- * medians) to `figures/middleware-cost.json` for `pnpm figures`.
+ * Run it with `pnpm --filter @symfonic/bench langchain` after a build (`npx tsc -b apps/bench`);
+ * `BENCH_RUNS` grows or shrinks it. With `FIGURES=1` it also writes the LangChain README's table
+ * (the medians) to `packages/langchain/figures/middleware-cost.json` for `pnpm figures`.
  */
 import { AIMessage, AIMessageChunk, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import type { MemoryScope } from '@symfonic/core';
-import { createMemory } from '@symfonic/memory';
-import { createInMemoryStore } from '@symfonic/store-memory';
+import { type MemoryReport, symfonicMiddleware } from '@symfonic/langchain';
 import {
   benchMachine,
   type Figures,
@@ -27,9 +26,9 @@ import {
   saveFigures,
 } from '@symfonic/test-support';
 import { createAgent } from 'langchain';
-import type { MemoryReport } from './memory-report.js';
-import { symfonicMiddleware } from './symfonic-middleware.js';
-import { answerWithOps } from './testing/streamed-chunks-model.js';
+import { packageFolder } from '../package-folder.js';
+import { seededMemory } from '../seeded-memory.js';
+import { timeSideBySide } from '../time-side-by-side.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const warmup = 20;
@@ -38,7 +37,8 @@ const conversation: MemoryScope = { tenant: 'bench', path: ['user:1', 'conversat
 
 const prose =
   'Lyon is a lovely city to live in: the old town, the two rivers and the food markets are all worth a walk on a Sunday morning.';
-const answer = answerWithOps(prose, [{ op: 'add', text: 'The user lives in Lyon', salience: 0.7 }]);
+/** The model's answer: prose, then its ops object, as a model told of the ops channel writes it. */
+const answer = `${prose}\n\n${JSON.stringify({ ops: [{ op: 'add', text: 'The user lives in Lyon', salience: 0.7 }] })}`;
 const words = answer.match(/\s*\S+/g) ?? [];
 
 const format = (value: number) => value.toFixed(3).padStart(9);
@@ -47,31 +47,9 @@ const row = (label: string, values: readonly number[]) =>
 const header = (title: string) =>
   `\n${title}\n${''.padEnd(48)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}`;
 
-/** Times `calls` side by side, one of each per round, so a change in load hits them alike. */
-async function timeCalls(...calls: readonly ((index: number) => Promise<void>)[]) {
-  const times = calls.map((): number[] => []);
-  for (let index = 0; index < warmup + runs; index += 1) {
-    for (const [which, call] of calls.entries()) {
-      const started = performance.now();
-      await call(index);
-      if (index >= warmup) times[which]?.push(performance.now() - started);
-    }
-  }
-  return times;
-}
+const rounds = { runs, warmup };
 
-async function seededMemory() {
-  const store = createInMemoryStore();
-  const ops = Array.from({ length: 200 }, (_, index) => ({
-    op: 'add' as const,
-    text: `Note ${index}: the user mentioned topic ${index % 37} and place ${index % 11}`,
-    salience: (index % 10) / 10,
-  }));
-  await store.apply(owner, ops, { writer: 'bench' });
-  return createMemory({ store });
-}
-
-const memory = await seededMemory();
+const memory = await seededMemory(owner);
 const reports: MemoryReport[] = [];
 const middleware = symfonicMiddleware({
   memory,
@@ -87,7 +65,8 @@ const bareModel = fakeModel();
 const wrappedModel = fakeModel();
 const bare = createAgent({ model: bareModel });
 const wrapped = createAgent({ model: wrappedModel, middleware: [middleware] });
-const [bareInvoke = [], wrappedInvoke = []] = await timeCalls(
+const [bareInvoke = [], wrappedInvoke = []] = await timeSideBySide(
+  rounds,
   async (index) => {
     bareModel.respond(new AIMessage(answer));
     await bare.invoke(say(index));
@@ -111,7 +90,8 @@ const drain = async (agent: typeof bareStream, index: number) => {
     // every chunk read, as a chat UI reads them
   }
 };
-const [bareStreamed = [], wrappedStreamed = []] = await timeCalls(
+const [bareStreamed = [], wrappedStreamed = []] = await timeSideBySide(
+  rounds,
   (index) => drain(bareStream, index),
   (index) => drain(wrappedStream, index),
 );
@@ -138,7 +118,7 @@ const median = (times: number[]) => `${percentile(times, 0.5).toFixed(1)} ms`;
 const figures: Figures = {
   document: 'packages/langchain/README.md',
   section: 'middleware-cost',
-  measured: `\`pnpm --filter @symfonic/langchain bench\`, medians of ${runs} turns after ${warmup} warm-up rounds, interleaved, on ${benchMachine()}`,
+  measured: `\`pnpm --filter @symfonic/bench langchain\`, medians of ${runs} turns after ${warmup} warm-up rounds, interleaved, on ${benchMachine()}`,
   columns: [
     { title: 'one agent turn' },
     { title: 'bare `createAgent`' },
@@ -154,4 +134,4 @@ const figures: Figures = {
   ],
 };
 console.log(`\n${renderFigures(figures)}`);
-saveFigures(figures, new URL('../', import.meta.url));
+saveFigures(figures, packageFolder('langchain'));

@@ -5,7 +5,8 @@
  * Each row is the median and p95 of `BENCH_RUNS` runs (default 20); the
  * shapes alternate within a round, so a change in load hits them alike.
  *
- * Run it with `pnpm --filter @symfonic/memory bench:filter` after a build.
+ * Run it with `pnpm --filter @symfonic/bench memory:ops-filter` after a build
+ * (`npx tsc -b apps/bench`).
  */
 import { OpsObjectFilter, readOpsObjects } from '@symfonic/memory';
 import { percentile } from '@symfonic/test-support';
