@@ -1,3 +1,4 @@
+export { type Barrier, barrier } from './barrier.js';
 export { fencedBlocks } from './fenced-blocks.js';
 export {
   documentWithFigures,

@@ -15,7 +15,13 @@
  * `pnpm --filter @symfonic/bench memory:hydrate` after a build (`npx tsc -b apps/bench`);
  * `memory:hydrate-table` writes its table into memory's README, and with `FIGURES=1` it writes
  * `packages/memory/figures/hydrate-pinned-cost.json`, what pinned facts add, for `pnpm figures`;
- * `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it.
+ * `BENCH_MEMORIES` and `BENCH_RUNS` shrink or grow it. `SEED=bulk` seeds PGlite as a bulk load
+ * does (indexes built once, after the rows: `bulkSeededPGlite`) and every store through
+ * `restore`, and prints what opening each PGlite store and its first hydrate (loading the read
+ * index) cost; with `node --expose-gc`, the memory the read index holds too. For 100 000
+ * memories:
+ *
+ *   SEED=bulk BENCH_MEMORIES=100000 node --expose-gc apps/bench/dist/memory/hydrate.bench.js
  */
 import { cpus, loadavg } from 'node:os';
 import type { EmbeddingProvider, MemoryScope, MemoryStore } from '@symfonic/core';
@@ -24,10 +30,15 @@ import { openPGliteStore } from '@symfonic/store-drizzle/pglite';
 import { createInMemoryStore } from '@symfonic/store-memory';
 import { benchMachine, percentile, saveFigures, type TableCell } from '@symfonic/test-support';
 import { packageFolder } from '../package-folder.js';
-import { pick, seedNotes, sequence } from './seed-notes.js';
+import { bulkSeededPGlite } from './bulk-seeded-pglite.js';
+import { type NotesPlan, pick, seedNotes, sequence } from './seed-notes.js';
 
 const memories = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
+/** `SEED=bulk`: PGlite seeded as a bulk load is, every store through `restore` (see `seededPGlite`). */
+const bulk = process.env.SEED === 'bulk';
+/** What opening each bulk-seeded PGlite store cost, printed with the table. */
+const opening: string[] = [];
 const warmup = 5;
 const scope: MemoryScope = { tenant: 'bench', path: ['user:1'] };
 const conversation: MemoryScope = { tenant: 'bench', path: ['user:1', 'conversation:1'] };
@@ -74,16 +85,65 @@ const subjects = [
   'an old friend',
 ];
 
+/** The notes every store of the benchmark holds (`through` is how they are written). */
+const notes: NotesPlan = {
+  scope,
+  conversation,
+  memories,
+  note: (index, random) =>
+    `Note ${index}: ${pick(subjects, random)} ${pick(verbs, random)} ${pick(topics, random)} and ${pick(topics, random)}`,
+  turnTopics: topics,
+  through: bulk ? 'restore' : 'apply',
+};
+
 async function seed(store: MemoryStore): Promise<void> {
   console.error(`seeding ${memories} memories…`);
-  await seedNotes(store, {
-    scope,
+  await seedNotes(store, notes);
+}
+
+/** The memory in use after a full collection (heap and array buffers), in bytes; `undefined` without `--expose-gc`. */
+function memoryInUse(): number | undefined {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect) return undefined;
+  collect();
+  collect();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+/**
+ * An embedded PGlite store holding the notes: seeded through `apply`, or
+ * with `SEED=bulk` in a folder as a bulk load is (`bulkSeededPGlite`), then
+ * opened, its first hydrate (which loads the read index) timed apart and
+ * printed with the open and, under `--expose-gc`, the memory the index holds.
+ */
+async function seededPGlite(
+  name: string,
+  embedder?: EmbeddingProvider,
+): Promise<{ store: MemoryStore; close: () => Promise<void> }> {
+  if (!bulk) {
+    const store = await openPGliteStore(embedder ? { embedder } : {});
+    await seed(store);
+    return { store, close: () => store.close() };
+  }
+  console.error(`seeding ${memories} memories in bulk…`);
+  const seeded = await bulkSeededPGlite(notes, embedder);
+  const before = memoryInUse();
+  const started = performance.now();
+  await createMemory({ store: seeded.store, ...(embedder ? { embedder } : {}) }).hydrate(
     conversation,
-    memories,
-    note: (index, random) =>
-      `Note ${index}: ${pick(subjects, random)} ${pick(verbs, random)} ${pick(topics, random)} and ${pick(topics, random)}`,
-    turnTopics: topics,
-  });
+    'any thoughts on tea?',
+  );
+  const firstMs = performance.now() - started;
+  const after = memoryInUse();
+  const held =
+    before === undefined || after === undefined
+      ? 'run with --expose-gc for the memory it holds'
+      : `${((after - before) / 2 ** 20).toFixed(1)} MiB held after it`;
+  opening.push(
+    `${name}: open ${seeded.openMs.toFixed(0)} ms, first hydrate (loads the read index) ${firstMs.toFixed(0)} ms, ${held}`,
+  );
+  return seeded;
 }
 
 interface Row {
@@ -199,20 +259,19 @@ async function main(): Promise<void> {
   rows.push(...(await measure('in-memory, lexical + vectors fused', inMemoryHybrid, embedder)));
   await inMemoryHybrid.close();
 
-  const pglite = await openPGliteStore();
   let seeded = performance.now();
-  await seed(pglite);
+  const pglite = await seededPGlite('PGlite, lexical');
   seeded = performance.now() - seeded;
-  rows.push(...(await measure('PGlite, lexical', pglite)));
+  rows.push(...(await measure('PGlite, lexical', pglite.store)));
   await pglite.close();
-  const hybrid = await openPGliteStore({ embedder });
-  await seed(hybrid);
-  rows.push(...(await measure('PGlite, lexical + vectors fused', hybrid, embedder)));
+  const hybrid = await seededPGlite('PGlite, lexical + vectors fused', embedder);
+  rows.push(...(await measure('PGlite, lexical + vectors fused', hybrid.store, embedder)));
   await hybrid.close();
 
   console.log(
-    `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s)`,
+    `hydrate at ${memories} memories in one scope, ${runs} runs each (ms; PGlite seeded in ${(seeded / 1000).toFixed(1)} s${bulk ? ' in bulk' : ''})`,
   );
+  for (const line of opening) console.log(line);
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()
       .map((load) => load.toFixed(1))

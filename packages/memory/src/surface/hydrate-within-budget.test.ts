@@ -6,6 +6,7 @@ import {
   ScopeViolation,
 } from '@symfonic/core';
 import { createInMemoryStore } from '@symfonic/store-memory';
+import { barrier } from '@symfonic/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshUser } from '../__fixtures__/fresh-scopes.js';
 import { leakingCandidates } from '../__fixtures__/leaking-candidates.js';
@@ -16,15 +17,6 @@ const clock = () => new Date('2026-12-02T12:00:00Z');
 const writer = { writer: 'test' };
 const store: MemoryStore = createInMemoryStore();
 afterAll(() => store.close());
-
-/** A promise and the function that settles it: a barrier a test opens when it chooses. */
-function barrier(): { opened: Promise<void>; open: () => void } {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
 
 describe('hydrateWithinBudget', () => {
   it('answers the block hydrate builds, with nothing degraded', async () => {

@@ -1,15 +1,18 @@
 /**
- * The lexemes of a `tsvector` as PostgreSQL prints it (`'lexeme':1A,3B
- * 'other'`), each `true` when a query restricted to weight `A` (`:A`)
- * matches it: it has a position of weight `A`, or no position at all, which
- * PostgreSQL lets match any weight. In the printed form a quote in a lexeme
- * is doubled and a backslash preceded by one, and a position's weight
- * follows its number (`D`, the default, is not printed).
+ * Visit each lexeme of a `tsvector` as PostgreSQL prints it (`'lexeme':1A,3B
+ * 'other'`), in printed order, with its lowest position (`undefined` when it
+ * has none) and whether a query restricted to weight `A` (`:A`) matches it:
+ * it has a position of weight `A`, or no position at all, which PostgreSQL
+ * lets match any weight. In the printed form a quote in a lexeme is doubled
+ * and a backslash preceded by one, and a position's weight follows its
+ * number (`D`, the default, is not printed).
  *
  * @throws TypeError when `text` is not such a printed `tsvector`.
  */
-export function parseTsvector(text: string): Map<string, boolean> {
-  const words = new Map<string, boolean>();
+export function scanTsvector(
+  text: string,
+  visit: (lexeme: string, first: number | undefined, inText: boolean) => void,
+): void {
   let at = 0;
   const fail = () => new TypeError('a search vector is not a printed tsvector');
   while (at < text.length) {
@@ -40,15 +43,39 @@ export function parseTsvector(text: string): Map<string, boolean> {
       }
     }
     let inText = true;
+    let first: number | undefined;
     if (text[at] === ':') {
       inText = false;
       at += 1;
-      while (at < text.length && text[at] !== ' ') {
-        if (text[at] === 'A') inText = true;
+      let position = 0;
+      while (at <= text.length) {
+        const character = text[at];
+        if (character === undefined || character === ' ' || character === ',') {
+          if (first === undefined || position < first) first = position;
+          position = 0;
+          if (character !== ',') break;
+        } else if (character >= '0' && character <= '9') {
+          position = position * 10 + (character.charCodeAt(0) - 48);
+        } else if (character === 'A') {
+          inText = true;
+        }
         at += 1;
       }
     }
-    words.set(lexeme, inText);
+    visit(lexeme, first, inText);
   }
+}
+
+/**
+ * The lexemes of a printed `tsvector` (see {@link scanTsvector}), each
+ * `true` when a query restricted to weight `A` (`:A`) matches it.
+ *
+ * @throws TypeError when `text` is not such a printed `tsvector`.
+ */
+export function parseTsvector(text: string): Map<string, boolean> {
+  const words = new Map<string, boolean>();
+  scanTsvector(text, (lexeme, _first, inText) => {
+    words.set(lexeme, inText);
+  });
   return words;
 }

@@ -1,3 +1,4 @@
+import { barrier } from '@symfonic/test-support';
 import { describe, expect, it } from 'vitest';
 import type { MemoryRow } from '../rows/memory-columns.js';
 import { PinnedCache } from './pinned-cache.js';
@@ -32,15 +33,6 @@ function counted(rows: MemoryRow[]) {
   };
   load.calls = 0;
   return load;
-}
-
-/** A promise and the function that settles it: a barrier a test opens when it chooses. */
-function barrier(): { opened: Promise<void>; open: () => void } {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
 }
 
 describe('PinnedCache', () => {

@@ -1,5 +1,6 @@
 import type { MemoryScope } from '@symfonic/core';
 import type { MemoryRow } from '../rows/memory-columns.js';
+import { WriteGeneration } from './write-generation.js';
 
 /** A cached answer: the rows, and the write generation they were read in. */
 interface Entry {
@@ -22,9 +23,7 @@ interface Entry {
 export class PinnedCache {
   readonly #entries = new Map<string, Entry>();
   readonly #capacity: number;
-  /** Moves on at the start and at the end of every write. */
-  #generation = 0;
-  #writes = 0;
+  readonly #writes = new WriteGeneration();
 
   constructor(capacity = 1_000) {
     this.#capacity = capacity;
@@ -43,12 +42,12 @@ export class PinnedCache {
   ): Promise<MemoryRow[]> {
     const key = JSON.stringify([scope.tenant, scope.path, minSalience, limit]);
     const kept = this.#entries.get(key);
-    if (kept && kept.generation === this.#generation && this.#writes === 0) {
+    if (kept && this.#writes.holds(kept.generation)) {
       return structuredClone(kept.rows) as MemoryRow[];
     }
-    const started = this.#generation;
+    const started = this.#writes.current;
     const rows = await load();
-    if (this.#writes === 0 && this.#generation === started) {
+    if (this.#writes.holds(started)) {
       this.#entries.delete(key);
       this.#entries.set(key, { rows: structuredClone(rows), generation: started });
       if (this.#entries.size > this.#capacity) {
@@ -61,14 +60,10 @@ export class PinnedCache {
 
   /** Run a write of the store: every kept answer is dropped, and no read it overlaps is kept. */
   async write<Result>(action: () => Promise<Result>): Promise<Result> {
-    this.#writes += 1;
-    this.#generation += 1;
     this.#entries.clear();
     try {
-      return await action();
+      return await this.#writes.run(action);
     } finally {
-      this.#generation += 1;
-      this.#writes -= 1;
       this.#entries.clear();
     }
   }

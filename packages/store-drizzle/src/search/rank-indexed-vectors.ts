@@ -1,5 +1,6 @@
 import { NearestRows, type StoredLayer } from '@symfonic/core';
 import type { ScopePlacement } from '../scope/scope-placement.js';
+import { normOf } from './norm-of.js';
 import { visibleAt } from './rank-indexed-words.js';
 import type { TenantMemories } from './read-index.js';
 import type { IndexedMemory, IndexedVector } from './read-indexed-memories.js';
@@ -25,16 +26,6 @@ export interface IndexedVectorList {
 interface Query {
   readonly values: Float32Array;
   readonly norm: number;
-}
-
-/** The Euclidean norm of `values`, summed in double precision. */
-export function normOf(values: Float32Array): number {
-  let squares = 0;
-  for (let at = 0; at < values.length; at += 1) {
-    const value = values[at] as number;
-    squares += value * value;
-  }
-  return Math.sqrt(squares);
 }
 
 /**

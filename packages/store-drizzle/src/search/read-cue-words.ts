@@ -2,6 +2,7 @@ import { Limits } from '@symfonic/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.js';
 import { resultRows } from '../rows/result-rows.js';
+import { scanTsvector } from './parse-tsvector.js';
 
 /** The words of a cue as the English full-text configuration reads them. */
 export interface CueWords {
@@ -16,9 +17,9 @@ export interface CueWords {
  * reads it: lower-cased, stemmed, stop words left out) and `cue_words` (its
  * first `Limits.cueTerms` distinct lexemes, ordered by each word's first
  * position then the lexeme, each with its `place`), for a statement to
- * follow `with` with. Every statement that reads a cue's words reads them
- * through these, so the full-text ranking and the read index weigh the same
- * words.
+ * follow `with` with. Every statement that reads a cue's words in SQL reads
+ * them through these, and {@link readCueWords} reads the same words, so the
+ * full-text ranking and the read index weigh the same words.
  */
 export function cueWordsCtes(cue: string): SQL {
   return sql`vector as (select to_tsvector('english'::regconfig, ${cue}) as words),
@@ -32,24 +33,92 @@ export function cueWordsCtes(cue: string): SQL {
 }
 
 /**
+ * The longest piece of a cue one statement reads: about a third of a
+ * millisecond of PostgreSQL's parser on PGlite, so a maximal cue
+ * (`Limits.cueText` characters) holds a single-statement database for that
+ * long at a time rather than for its whole reading.
+ */
+export const cuePieceLength = 1_000;
+
+/**
+ * `cue` cut at spaces into pieces of at most `pieceLength` characters where
+ * a space allows it (a longer word stays whole), joined back they give the
+ * cue. PostgreSQL's default parser never reads a space inside a token but in
+ * a tag or an XML comment (`<a href="x y">`, `<!-- x -->`, whose words it
+ * skips), so the cue is cut only before its first `<`; the rest is one piece.
+ */
+export function cuePieces(cue: string, pieceLength: number): string[] {
+  const cuttable = cue.includes('<') ? cue.indexOf('<') : cue.length;
+  const pieces: string[] = [];
+  let start = 0;
+  while (cuttable - start > pieceLength) {
+    const space = cue.lastIndexOf(' ', start + pieceLength);
+    const cut = space > start ? space : cue.indexOf(' ', start + pieceLength);
+    if (cut === -1 || cut >= cuttable) break;
+    pieces.push(cue.slice(start, cut + 1));
+    start = cut + 1;
+  }
+  pieces.push(cue.slice(start));
+  return pieces;
+}
+
+/** One more than the highest position a `tsvector` holds (PostgreSQL's `MAXENTRYPOS`). */
+const positionsPerPiece = 16_384;
+
+const encoder = new TextEncoder();
+
+/** Lexemes in the collation `C` order (bytes of UTF-8) PGlite's database compares text in. */
+function compareBytes(left: string, right: string): number {
+  if (left === right) return 0;
+  const a = encoder.encode(left);
+  const b = encoder.encode(right);
+  for (let at = 0; at < Math.min(a.length, b.length); at += 1) {
+    const difference = (a[at] ?? 0) - (b[at] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}
+
+/**
  * Read `cue`'s words with PostgreSQL's own parser and English configuration
- * in a statement that reads no table: lower-cased, stemmed, stop words left
- * out, ordered by each word's first position then the lexeme, the first
- * `Limits.cueTerms` kept; exactly the words `weighCue` reads.
+ * (lower-cased, stemmed, stop words left out), ordered by each word's first
+ * position then the lexeme, the first `Limits.cueTerms` kept: exactly the
+ * words {@link cueWordsCtes} reads (a property test compares both). Each
+ * statement reads no table and only turns a piece of the cue
+ * ({@link cuePieces}) into its `tsvector`, cheap to plan; the pieces are read
+ * one after another, so on a database that runs one statement at a time
+ * (PGlite) another caller's statement runs between them, and the ordering
+ * and the cut are done here. Words of a later piece come after every word
+ * of an earlier one, as their positions do in the whole cue.
  *
  * @throws whatever the driver throws; the caller translates it.
  */
-export async function readCueWords(database: StoreDatabase, cue: string): Promise<CueWords> {
-  const [row] = resultRows<{ lexemes: string[] | string | null; distinct_words: number | string }>(
-    await database.execute(sql`
-      with ${cueWordsCtes(cue)}
-      select
-        array(select lexeme from cue_words order by place) as lexemes,
-        length((select words from vector)) as distinct_words`),
-  );
-  const lexemes = row?.lexemes ?? [];
-  if (!Array.isArray(lexemes)) {
-    throw new TypeError('the driver answered the cue words as another type');
+export async function readCueWords(
+  database: StoreDatabase,
+  cue: string,
+  pieceLength = cuePieceLength,
+): Promise<CueWords> {
+  const firstPlace = new Map<string, number>();
+  const pieces = cuePieces(cue, pieceLength);
+  for (const [index, piece] of pieces.entries()) {
+    const [row] = resultRows<{ words: string | null }>(
+      await database.execute(
+        sql`select to_tsvector('english'::regconfig, ${piece})::text as words`,
+      ),
+    );
+    const words = row?.words ?? '';
+    if (typeof words !== 'string') {
+      throw new TypeError('the driver answered the cue words as another type');
+    }
+    scanTsvector(words, (lexeme, first) => {
+      if (!firstPlace.has(lexeme)) firstPlace.set(lexeme, index * positionsPerPiece + (first ?? 0));
+    });
   }
-  return { lexemes, distinct: Number(row?.distinct_words ?? 0) };
+  const lexemes = [...firstPlace]
+    .sort(([left, leftPlace], [right, rightPlace]) =>
+      leftPlace === rightPlace ? compareBytes(left, right) : leftPlace - rightPlace,
+    )
+    .slice(0, Limits.cueTerms)
+    .map(([lexeme]) => lexeme);
+  return { lexemes, distinct: firstPlace.size };
 }

@@ -6,6 +6,7 @@ import {
   readAllIndexedMemories,
   readIndexedMemories,
 } from './read-indexed-memories.js';
+import { WriteGeneration } from './write-generation.js';
 
 /** One tenant's live memories, as the read index keeps them. */
 export interface TenantMemories {
@@ -59,9 +60,7 @@ export class ReadIndex {
   #tenants = new Map<string, TenantMemories>();
   #loaded = false;
   #loading: Promise<void> | undefined;
-  /** Moves on at the start and at the end of every write. */
-  #generation = 0;
-  #writes = 0;
+  readonly #writes = new WriteGeneration();
 
   /** An index of `database`'s memories, holding their vectors of `vectorIndex`'s model when given. */
   constructor(database: StoreDatabase, vectorIndex?: VectorIndex) {
@@ -75,7 +74,7 @@ export class ReadIndex {
    * saw the same memories.
    */
   get generation(): number {
-    return this.#generation;
+    return this.#writes.current;
   }
 
   /** How many memories the index holds (0 before it is loaded). */
@@ -95,19 +94,19 @@ export class ReadIndex {
    * @throws whatever the driver throws while loading; the caller translates it.
    */
   async ready(): Promise<boolean> {
-    if (this.#writes > 0) return false;
+    if (!this.#writes.idle) return false;
     if (!this.#loaded) {
       this.#loading ??= this.#load().finally(() => {
         this.#loading = undefined;
       });
       await this.#loading;
     }
-    return this.#loaded && this.#writes === 0;
+    return this.#loaded && this.#writes.idle;
   }
 
   /** Whether the index can answer now, without loading it: loaded, and no write running. */
   get answering(): boolean {
-    return this.#loaded && this.#writes === 0;
+    return this.#loaded && this.#writes.idle;
   }
 
   /** The memories of `tenant`, or `undefined` when it has none; only while {@link answering}. */
@@ -126,9 +125,7 @@ export class ReadIndex {
     action: () => Promise<Result>,
     touched: (result: Result) => Iterable<string>,
   ): Promise<Result> {
-    this.#writes += 1;
-    this.#generation += 1;
-    try {
+    return this.#writes.run(async () => {
       const result = await action();
       if (this.#loaded) {
         const ids = [...new Set(touched(result))];
@@ -139,17 +136,14 @@ export class ReadIndex {
         }
       }
       return result;
-    } finally {
-      this.#generation += 1;
-      this.#writes -= 1;
-    }
+    });
   }
 
   async #load(): Promise<void> {
-    const started = this.#generation;
+    const started = this.#writes.current;
     const rows = await readAllIndexedMemories(this.#database, this.vectorIndex);
     // A write that ran meanwhile may have changed rows already read: load again next time.
-    if (this.#generation !== started || this.#writes > 0) return;
+    if (!this.#writes.holds(started)) return;
     const tenants = new Map<string, TenantMemories>();
     for (const memory of rows) {
       const tenant = tenantOf(tenants, memory.row.tenant);

@@ -10,8 +10,8 @@ import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
+import { normOf } from './norm-of.js';
 import { parseTsvector } from './parse-tsvector.js';
-import { normOf } from './rank-indexed-vectors.js';
 
 /** A memory's vector of the store's model, as stored (single precision), with its norm. */
 export interface IndexedVector {

@@ -1,4 +1,5 @@
 import type { ConversationTurn } from '@symfonic/core';
+import { barrier } from '@symfonic/test-support';
 import { describe, expect, it } from 'vitest';
 import { RecentTurnsCache } from './recent-turns-cache.js';
 
@@ -19,15 +20,6 @@ function counted(turns: ConversationTurn[]) {
   load.calls = 0;
   load.limits = [] as number[];
   return load;
-}
-
-/** A promise and the function that settles it: a barrier a test opens when it chooses. */
-function barrier(): { opened: Promise<void>; open: () => void } {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
 }
 
 const ids = (turns: readonly ConversationTurn[]) => turns.map((kept) => kept.turnId);

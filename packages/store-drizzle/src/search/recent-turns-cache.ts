@@ -1,5 +1,6 @@
 import type { ConversationTurn, MemoryScope } from '@symfonic/core';
 import type { AppendedTurn } from '../writes/append-turn.js';
+import { WriteGeneration } from './write-generation.js';
 
 /** The last turns of one scope as read, oldest first, and whether they are all it holds. */
 interface Entry {
@@ -36,9 +37,8 @@ interface Entry {
 export class RecentTurnsCache {
   readonly #entries = new Map<string, Entry>();
   readonly #capacity: number;
-  /** Moves on at the start and at the end of every turn write. */
-  #generation = 0;
-  #writes = 0;
+  /** The turn writes: every append and every wholesale write. */
+  readonly #writes = new WriteGeneration();
 
   constructor(capacity = 1_000) {
     this.#capacity = capacity;
@@ -56,14 +56,14 @@ export class RecentTurnsCache {
   ): Promise<ConversationTurn[]> {
     const key = keyOf(scope);
     const kept = this.#entries.get(key);
-    if (kept && this.#current(kept) && (kept.whole || kept.depth >= limit)) {
+    if (kept && this.#writes.holds(kept.generation) && (kept.whole || kept.depth >= limit)) {
       this.#entries.delete(key);
       this.#entries.set(key, kept);
       return copies(kept.turns.slice(Math.max(0, kept.turns.length - limit)));
     }
-    const started = this.#generation;
+    const started = this.#writes.current;
     const turns = await load(limit);
-    if (this.#writes === 0 && this.#generation === started) {
+    if (this.#writes.holds(started)) {
       this.#keep(key, {
         turns: copies(turns),
         depth: limit,
@@ -80,37 +80,26 @@ export class RecentTurnsCache {
    * its place and every other kept list stays current.
    */
   async append(scope: MemoryScope, action: () => Promise<AppendedTurn>): Promise<ConversationTurn> {
-    const before = this.#generation;
-    this.#writes += 1;
-    this.#generation += 1;
+    const before = this.#writes.begin();
     let appended: AppendedTurn | undefined;
     try {
       appended = await action();
       return appended.turn;
     } finally {
-      this.#writes -= 1;
-      this.#generation += 1;
-      if (appended && this.#generation === before + 2) this.#carryOver(before, scope, appended);
+      const alone = this.#writes.end(before);
+      if (appended && alone) this.#carryOver(before, scope, appended);
       else this.#entries.clear();
     }
   }
 
   /** Run a write that may add or erase turns anywhere (a restore, a forget): every kept list is dropped. */
   async write<Result>(action: () => Promise<Result>): Promise<Result> {
-    this.#writes += 1;
-    this.#generation += 1;
     this.#entries.clear();
     try {
-      return await action();
+      return await this.#writes.run(action);
     } finally {
-      this.#generation += 1;
-      this.#writes -= 1;
       this.#entries.clear();
     }
-  }
-
-  #current(entry: Entry): boolean {
-    return entry.generation === this.#generation && this.#writes === 0;
   }
 
   /** After an append that ran alone: the lists current before it stay current, its scope's with the turn. */
@@ -122,12 +111,12 @@ export class RecentTurnsCache {
         continue;
       }
       if (entryKey !== key || !logged) {
-        this.#entries.set(entryKey, { ...entry, generation: this.#generation });
+        this.#entries.set(entryKey, { ...entry, generation: this.#writes.current });
         continue;
       }
       const turns = withTurn(entry.turns, turn, entry.depth);
       const whole = entry.whole && turns.length === entry.turns.length + 1;
-      this.#entries.set(entryKey, { ...entry, turns, whole, generation: this.#generation });
+      this.#entries.set(entryKey, { ...entry, turns, whole, generation: this.#writes.current });
     }
   }
 
