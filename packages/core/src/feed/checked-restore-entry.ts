@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type LoggedTurn, loggedTurnSchema } from './logged-turn.js';
+import { plainRestoredMemory } from './plain-restored-memory.js';
 import { type RestoredMemory, restoredMemorySchema } from './restore-batch.js';
 
 /** The entries this copy of core checked and froze: `readRestoreBatch` takes them as they are. */
@@ -16,11 +17,15 @@ export type CheckedEntry<Entry> =
  * by one, with their reasons, before it sends a batch. The entry returned
  * is a fresh, frozen copy (its objects and arrays cannot change), and
  * `readRestoreBatch` takes it without parsing it again: a dump import
- * checks each line once. (A `Date` cannot be frozen: a caller that moves a
- * checked entry's time with `setTime` gets what it wrote.)
+ * checks each line once. A plain memory the schema accepts is read without
+ * the schema's generic walk (see `plainRestoredMemory`), with the same rules
+ * and the same result; anything else is parsed by the schema, which words
+ * the refusal. (A `Date` cannot be frozen: a caller that moves a checked
+ * entry's time with `setTime` gets what it wrote.)
  */
 export function checkRestoredMemory(value: unknown): CheckedEntry<RestoredMemory> {
-  return checkedWith(restoredMemorySchema, value);
+  const plain = plainRestoredMemory(value);
+  return plain === undefined ? checkedWith(restoredMemorySchema, value) : branded(plain);
 }
 
 /** {@link checkRestoredMemory} for a turn (checked with {@link loggedTurnSchema}). */
@@ -39,9 +44,14 @@ function checkedWith<Schema extends z.ZodType>(
 ): CheckedEntry<z.infer<Schema>> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) return { success: false, error: parsed.error };
-  const entry = deepFrozen(parsed.data);
-  checked.add(entry as object);
-  return { success: true, entry };
+  return branded(parsed.data);
+}
+
+/** `entry` (a fresh copy that passed its schema) frozen and known as checked. */
+function branded<Entry>(entry: Entry): { readonly success: true; readonly entry: Entry } {
+  const frozen = deepFrozen(entry);
+  checked.add(frozen as object);
+  return { success: true, entry: frozen };
 }
 
 /** `value` with every plain object and array in it frozen (a `Date` is left as it is). */
