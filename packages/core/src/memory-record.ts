@@ -106,7 +106,7 @@ const plainDepth = 64;
 /**
  * The metadata {@link metadataSchema} makes of `value` when `value` is plain
  * JSON it accepts (plain objects and arrays, no `__proto__` key, no symbol
- * key, finite numbers), a fresh copy as the schema returns it; `undefined`
+ * key, finite numbers), a fresh copy as the schema returns it, frozen; `undefined`
  * for anything else (nesting deeper than 64 levels included), which the
  * schema then decides and words. Never accepts what the schema refuses.
  */
@@ -131,7 +131,7 @@ function plainJson(value: unknown, depth: number): JsonValue | undefined {
       if (item === undefined) return undefined;
       items.push(item);
     }
-    return items;
+    return Object.freeze(items) as JsonValue[];
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
@@ -143,7 +143,7 @@ function plainJson(value: unknown, depth: number): JsonValue | undefined {
     if (item === undefined) return undefined;
     record[key] = item;
   }
-  return record;
+  return Object.freeze(record);
 }
 
 /** One stored memory, as every store returns it. */

@@ -156,7 +156,7 @@ export function hasOnlyDataKeys(value: object, keys: readonly string[]): boolean
  * The scope {@link memoryScopeSchema} makes of `value` when `value` is a
  * plain scope it accepts (a plain object of two own data properties, a
  * `tenant` and a plain `path` array of own data segments, all valid), a
- * fresh copy as the schema returns it; `undefined` for anything else,
+ * fresh copy as the schema returns it, frozen; `undefined` for anything else,
  * which the schema then decides and words. Never accepts what the schema
  * refuses.
  */
@@ -176,5 +176,5 @@ export function plainScope(value: unknown): MemoryScope | undefined {
     if (!isScopeSegment(descriptor.value)) return undefined;
     segments.push(descriptor.value);
   }
-  return { tenant, path: segments };
+  return Object.freeze({ tenant, path: Object.freeze(segments) as string[] });
 }

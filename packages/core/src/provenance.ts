@@ -28,8 +28,8 @@ function isProvenanceField(value: unknown): value is string {
 
 /**
  * The provenance {@link provenanceSchema} makes of `value` when it is a
- * plain object it accepts (each field present is a string), a fresh copy in
- * the schema's key order; `undefined` for anything else, which the schema
+ * plain object it accepts (each field present is a string), a fresh frozen
+ * copy in the schema's key order; `undefined` for anything else, which the schema
  * then decides and words.
  */
 export function plainProvenance(value: unknown): Provenance | undefined {
@@ -47,9 +47,10 @@ export function plainProvenance(value: unknown): Provenance | undefined {
   if (!isProvenanceField(writer)) return undefined;
   if (turnId !== missing && !isProvenanceField(turnId)) return undefined;
   if (replyFamily !== missing && !isProvenanceField(replyFamily)) return undefined;
-  return {
-    writer,
-    ...(turnId === missing ? {} : { turnId }),
-    ...(replyFamily === missing ? {} : { replyFamily }),
-  };
+  if (turnId === missing) {
+    return Object.freeze(replyFamily === missing ? { writer } : { writer, replyFamily });
+  }
+  return Object.freeze(
+    replyFamily === missing ? { writer, turnId } : { writer, turnId, replyFamily },
+  );
 }

@@ -25,7 +25,9 @@ export type CheckedEntry<Entry> =
  */
 export function checkRestoredMemory(value: unknown): CheckedEntry<RestoredMemory> {
   const plain = plainRestoredMemory(value);
-  return plain === undefined ? checkedWith(restoredMemorySchema, value) : branded(plain);
+  if (plain === undefined) return checkedWith(restoredMemorySchema, value);
+  checked.add(plain);
+  return { success: true, entry: plain };
 }
 
 /** {@link checkRestoredMemory} for a turn (checked with {@link loggedTurnSchema}). */
@@ -44,14 +46,9 @@ function checkedWith<Schema extends z.ZodType>(
 ): CheckedEntry<z.infer<Schema>> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) return { success: false, error: parsed.error };
-  return branded(parsed.data);
-}
-
-/** `entry` (a fresh copy that passed its schema) frozen and known as checked. */
-function branded<Entry>(entry: Entry): { readonly success: true; readonly entry: Entry } {
-  const frozen = deepFrozen(entry);
-  checked.add(frozen as object);
-  return { success: true, entry: frozen };
+  const entry = deepFrozen(parsed.data);
+  checked.add(entry as object);
+  return { success: true, entry };
 }
 
 /** `value` with every plain object and array in it frozen (a `Date` is left as it is). */

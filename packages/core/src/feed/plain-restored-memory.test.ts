@@ -287,6 +287,12 @@ describe('plainRestoredMemory', () => {
       const plain = plainRestoredMemory(memory);
       expect(plain).toBeDefined();
       expect(plain).toStrictEqual(restoredMemorySchema.parse(memory));
+      const frozen = (value: unknown): boolean =>
+        typeof value !== 'object' ||
+        value === null ||
+        value instanceof Date ||
+        (Object.isFrozen(value) && Object.values(value).every(frozen));
+      expect(frozen(plain)).toBe(true);
     }
   });
 

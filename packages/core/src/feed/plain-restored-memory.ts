@@ -18,7 +18,7 @@ const layers: readonly unknown[] = storedLayerSchema.options;
  * What `restoredMemorySchema` makes of `value` when `value` is a plain
  * memory it accepts (plain objects and arrays of own data, no key holding
  * `undefined`, every field valid, a history a store could have written): a
- * fresh copy, equal to the schema's; `undefined` for anything else, which
+ * fresh copy, equal to the schema's, frozen (its objects and arrays cannot change; a `Date` cannot be frozen); `undefined` for anything else, which
  * the schema then decides and words: this reading never accepts what the
  * schema refuses, and reads each rule from the field's own predicate beside
  * its schema (`isMemoryId`, `plainScope`, `isMemoryText`, `plainMetadata`, …). It skips the schema's generic walk, most of a checked
@@ -46,13 +46,15 @@ export function plainRestoredMemory(value: unknown): RestoredMemory | undefined 
     if (copy === undefined) return undefined;
     copies.push(copy);
   }
-  const memory: RestoredMemory = {
-    id,
-    scope: placed,
-    ...(hasMetadata ? { metadata: checkedMetadata } : {}),
-    versions: copies,
-  };
-  return restoredHistoryProblem(memory) === undefined ? memory : undefined;
+  const memory: RestoredMemory = hasMetadata
+    ? {
+        id,
+        scope: placed,
+        metadata: checkedMetadata,
+        versions: Object.freeze(copies) as RestoredVersion[],
+      }
+    : { id, scope: placed, versions: Object.freeze(copies) as RestoredVersion[] };
+  return restoredHistoryProblem(memory) === undefined ? Object.freeze(memory) : undefined;
 }
 
 /** A version of memory `id` as `restoredVersionSchema` makes it, or `undefined` (see {@link plainRestoredMemory}). */
@@ -76,17 +78,33 @@ function plainVersion(value: unknown, id: string): RestoredVersion | undefined {
   if (!(at instanceof Date) || Number.isNaN(at.getTime())) return undefined;
   const provenance = plainProvenance((value as Record<string, unknown>).provenance);
   if (provenance === undefined) return undefined;
-  return {
-    memoryId: id,
-    version: version as number,
-    change: change as RestoredVersion['change'],
-    layer: layer as RestoredVersion['layer'],
-    text,
-    ...(hasContext ? { context: context as string } : {}),
-    salience,
-    provenance,
-    at,
-  };
+  const number = version as number;
+  const kind = change as RestoredVersion['change'];
+  const stored = layer as RestoredVersion['layer'];
+  return Object.freeze(
+    hasContext
+      ? {
+          memoryId: id,
+          version: number,
+          change: kind,
+          layer: stored,
+          text,
+          context: context as string,
+          salience,
+          provenance,
+          at,
+        }
+      : {
+          memoryId: id,
+          version: number,
+          change: kind,
+          layer: stored,
+          text,
+          salience,
+          provenance,
+          at,
+        },
+  );
 }
 
 /**
