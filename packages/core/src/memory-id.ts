@@ -25,3 +25,17 @@ export const memoryIdSchema = z
       message: `a memory id cannot contain ${codePointName(character)} (control, format characters and lone surrogates are refused)`,
     });
   });
+
+/**
+ * Whether `value` is an id {@link memoryIdSchema} accepts (the same rules,
+ * without building a refusal): for a reader that takes the common case
+ * without the schema and lets the schema word what it refuses.
+ */
+export function isMemoryId(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= Limits.id &&
+    !forbidden.test(value)
+  );
+}

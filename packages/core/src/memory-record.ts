@@ -35,6 +35,23 @@ export const memoryContextSchema = z
     message: 'a memory context cannot be empty (leave it out instead)',
   });
 
+/** Whether `value` is a text {@link memoryTextSchema} accepts (the same rules, without a refusal). */
+export function isMemoryText(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= Limits.memoryText &&
+    value.trim().length > 0 &&
+    !rendersBlank(value)
+  );
+}
+
+/** Whether `value` is a context {@link memoryContextSchema} accepts (the same rules, without a refusal). */
+export function isMemoryContext(value: unknown): value is string {
+  return (
+    typeof value === 'string' && value.length <= Limits.memoryContext && value.trim().length > 0
+  );
+}
+
 /** Salience: how much a memory matters, from 0 (trivia) to 1 (must not be forgotten). */
 export const salienceSchema = z.number().min(0).max(1);
 
@@ -82,6 +99,52 @@ export const metadataSchema = z
   z.output<typeof jsonRecordSchema>,
   z.input<typeof jsonRecordSchema>
 >;
+
+/** How deep {@link plainMetadata} reads nested JSON before it leaves the value to the schema. */
+const plainDepth = 64;
+
+/**
+ * The metadata {@link metadataSchema} makes of `value` when `value` is plain
+ * JSON it accepts (plain objects and arrays, no `__proto__` key, no symbol
+ * key, finite numbers), a fresh copy as the schema returns it, frozen; `undefined`
+ * for anything else (nesting deeper than 64 levels included), which the
+ * schema then decides and words. Never accepts what the schema refuses.
+ */
+export function plainMetadata(value: unknown): Record<string, JsonValue> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const copy = plainJson(value, 0);
+  return copy === undefined ? undefined : (copy as Record<string, JsonValue>);
+}
+
+/** A JSON value as metadata holds it. */
+type JsonValue = z.infer<ReturnType<typeof z.json>>;
+
+function plainJson(value: unknown, depth: number): JsonValue | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'object' || depth >= plainDepth) return undefined;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+    const items: JsonValue[] = [];
+    for (let index = 0; index < value.length; index += 1) {
+      const item = plainJson(value[index], depth + 1);
+      if (item === undefined) return undefined;
+      items.push(item);
+    }
+    return Object.freeze(items) as JsonValue[];
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  if (Object.getOwnPropertySymbols(value).length > 0) return undefined;
+  const record: Record<string, JsonValue> = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') return undefined;
+    const item = plainJson((value as Record<string, unknown>)[key], depth + 1);
+    if (item === undefined) return undefined;
+    record[key] = item;
+  }
+  return Object.freeze(record);
+}
 
 /** One stored memory, as every store returns it. */
 export const memoryRecordSchema = z.object({

@@ -122,3 +122,59 @@ export const memoryScopeSchema = z
 
 /** A tenant and a path of segments below it. */
 export type MemoryScope = z.infer<typeof memoryScopeSchema>;
+
+/** Whether `value` is a segment {@link scopeSegmentSchema} accepts (the same rules, without a refusal). */
+function isScopeSegment(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= Limits.segmentLength &&
+    !forbidden.test(value) &&
+    value !== '.' &&
+    value !== '..'
+  );
+}
+
+/**
+ * Whether `value` is a plain object (`{}` or `Object.create(null)`) whose own
+ * enumerable keys are exactly `keys`, each a data property (not a getter).
+ */
+export function hasOnlyDataKeys(value: object, keys: readonly string[]): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const own = Object.keys(value);
+  if (own.length !== keys.length) return false;
+  for (const key of own) {
+    if (!keys.includes(key)) return false;
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (descriptor === undefined || !('value' in descriptor)) return false;
+  }
+  return true;
+}
+
+/**
+ * The scope {@link memoryScopeSchema} makes of `value` when `value` is a
+ * plain scope it accepts (a plain object of two own data properties, a
+ * `tenant` and a plain `path` array of own data segments, all valid), a
+ * fresh copy as the schema returns it, frozen; `undefined` for anything else,
+ * which the schema then decides and words. Never accepts what the schema
+ * refuses.
+ */
+export function plainScope(value: unknown): MemoryScope | undefined {
+  if (typeof value !== 'object' || value === null || !hasOnlyDataKeys(value, ['tenant', 'path'])) {
+    return undefined;
+  }
+  const { tenant, path } = value as { tenant: unknown; path: unknown };
+  if (!isScopeSegment(tenant) || !Array.isArray(path)) return undefined;
+  if (Object.getPrototypeOf(path) !== Array.prototype || path.length > Limits.pathDepth) {
+    return undefined;
+  }
+  const segments: string[] = [];
+  for (let index = 0; index < path.length; index += 1) {
+    const descriptor = Object.getOwnPropertyDescriptor(path, index);
+    if (descriptor === undefined || !('value' in descriptor)) return undefined;
+    if (!isScopeSegment(descriptor.value)) return undefined;
+    segments.push(descriptor.value);
+  }
+  return Object.freeze({ tenant, path: Object.freeze(segments) as string[] });
+}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type LoggedTurn, loggedTurnSchema } from './logged-turn.js';
+import { plainRestoredMemory } from './plain-restored-memory.js';
 import { type RestoredMemory, restoredMemorySchema } from './restore-batch.js';
 
 /** The entries this copy of core checked and froze: `readRestoreBatch` takes them as they are. */
@@ -16,11 +17,17 @@ export type CheckedEntry<Entry> =
  * by one, with their reasons, before it sends a batch. The entry returned
  * is a fresh, frozen copy (its objects and arrays cannot change), and
  * `readRestoreBatch` takes it without parsing it again: a dump import
- * checks each line once. (A `Date` cannot be frozen: a caller that moves a
- * checked entry's time with `setTime` gets what it wrote.)
+ * checks each line once. A plain memory the schema accepts is read without
+ * the schema's generic walk (see `plainRestoredMemory`), with the same rules
+ * and the same result; anything else is parsed by the schema, which words
+ * the refusal. (A `Date` cannot be frozen: a caller that moves a checked
+ * entry's time with `setTime` gets what it wrote.)
  */
 export function checkRestoredMemory(value: unknown): CheckedEntry<RestoredMemory> {
-  return checkedWith(restoredMemorySchema, value);
+  const plain = plainRestoredMemory(value);
+  if (plain === undefined) return checkedWith(restoredMemorySchema, value);
+  checked.add(plain);
+  return { success: true, entry: plain };
 }
 
 /** {@link checkRestoredMemory} for a turn (checked with {@link loggedTurnSchema}). */

@@ -49,6 +49,9 @@ export const restoredMemorySchema = z
       context.addIssue({ code: 'custom', path: ['versions'], message: problem });
   });
 
+/** One version of a {@link RestoredMemory}. */
+export type RestoredVersion = z.infer<typeof restoredVersionSchema>;
+
 /** `{ id, scope, metadata?, versions }`. */
 export type RestoredMemory = z.infer<typeof restoredMemorySchema>;
 
