@@ -61,14 +61,20 @@ const pieces = fc.constantFrom(
   '=',
   '!--',
   '-->',
+  '~',
+  '~/the',
+  '+1',
+  '&',
+  '#',
+  '*',
 );
-const separators = fc.constantFrom(' ', ' ', '  ', '\t', '\n', ',', '.', '-', '/', ':', '');
+const separators = fc.constantFrom(' ', ' ', '  ', ' ~', '\t', '\n', ',', '.', '-', '/', ':', '');
 const cues = fc
   .array(fc.tuple(fc.oneof(pieces, fc.string({ maxLength: 6 })), separators), { maxLength: 30 })
   .map((parts) => parts.map(([piece, separator]) => piece + separator).join(''));
 
 describe('cuePieces', () => {
-  it('gives back the cue, cut only at spaces before its first <, each piece short where a space allows', () => {
+  it('gives back the cue, cut only at spaces before an ASCII letter or digit and before its first <', () => {
     fc.assert(
       fc.property(cues, fc.integer({ min: 1, max: 40 }), (cue, length) => {
         const cut = cuePieces(cue, length);
@@ -78,6 +84,7 @@ describe('cuePieces', () => {
         for (const piece of cut.slice(0, -1)) {
           at += piece.length;
           expect(piece.endsWith(' ')).toBe(true);
+          expect(cue[at]).toMatch(/[A-Za-z0-9]/);
           if (tag !== -1) expect(at).toBeLessThanOrEqual(tag);
         }
       }),
@@ -86,6 +93,12 @@ describe('cuePieces', () => {
 });
 
 describe('readCueWords', () => {
+  it('reads a cue cut before a sign the blank token would have taken as one statement does', async () => {
+    const database = drizzle({ client: await client });
+    const cue = 'the ~/the ';
+    expect(await readCueWords(database, cue, 1)).toEqual(await readInOneStatement(database, cue));
+  });
+
   it('reads exactly the words one statement reads, however the cue is cut', async () => {
     const database = drizzle({ client: await client });
     await fc.assert(

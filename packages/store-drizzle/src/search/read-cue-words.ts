@@ -42,24 +42,51 @@ export const cuePieceLength = 1_000;
 
 /**
  * `cue` cut at spaces into pieces of at most `pieceLength` characters where
- * a space allows it (a longer word stays whole), joined back they give the
- * cue. PostgreSQL's default parser never reads a space inside a token but in
- * a tag or an XML comment (`<a href="x y">`, `<!-- x -->`, whose words it
- * skips), so the cue is cut only before its first `<`; the rest is one piece.
+ * a cut allows it (a longer stretch stays whole), joined back they give the
+ * cue. A cut falls only at a space followed by an ASCII letter or digit:
+ * there PostgreSQL's default parser, which reads a run of spaces and other
+ * signs as one blank token, ends that blank token and starts the next token
+ * afresh, exactly as it does at the start of a piece. Before another sign
+ * it would not: after a space, `~/the` is a blank `~` and the file path
+ * `/the`, while at the start of a text it is the path `~/the`. The parser
+ * reads a space inside one kind of token, tags and XML comments
+ * (`<a href="x y">`, `<!-- x -->`, whose words it skips), so the cue is cut
+ * only before its first `<`; the rest is one piece.
  */
 export function cuePieces(cue: string, pieceLength: number): string[] {
   const cuttable = cue.includes('<') ? cue.indexOf('<') : cue.length;
   const pieces: string[] = [];
   let start = 0;
   while (cuttable - start > pieceLength) {
-    const space = cue.lastIndexOf(' ', start + pieceLength);
-    const cut = space > start ? space : cue.indexOf(' ', start + pieceLength);
-    if (cut === -1 || cut >= cuttable) break;
+    const cut =
+      lastCutAtOrBefore(cue, start + pieceLength, start) ?? firstCutAfter(cue, start + pieceLength);
+    if (cut === undefined || cut >= cuttable) break;
     pieces.push(cue.slice(start, cut + 1));
     start = cut + 1;
   }
   pieces.push(cue.slice(start));
   return pieces;
+}
+
+/** Whether the parser starts a token afresh after the space at `at` (see {@link cuePieces}). */
+function isCut(cue: string, at: number): boolean {
+  return cue[at] === ' ' && /[A-Za-z0-9]/.test(cue[at + 1] ?? '');
+}
+
+/** The last cut at or before `from` and after `floor`, if any. */
+function lastCutAtOrBefore(cue: string, from: number, floor: number): number | undefined {
+  for (let at = Math.min(from, cue.length - 1); at > floor; at -= 1) {
+    if (isCut(cue, at)) return at;
+  }
+  return undefined;
+}
+
+/** The first cut after `from`, if any. */
+function firstCutAfter(cue: string, from: number): number | undefined {
+  for (let at = from + 1; at < cue.length; at += 1) {
+    if (isCut(cue, at)) return at;
+  }
+  return undefined;
 }
 
 /** One more than the highest position a `tsvector` holds (PostgreSQL's `MAXENTRYPOS`). */
