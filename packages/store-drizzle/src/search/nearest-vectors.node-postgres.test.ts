@@ -6,13 +6,19 @@ import {
   skippedWithoutDatabase,
   testDatabase,
 } from '@symfonic/test-support/postgres';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodePostgresStore } from '../drivers/open-node-postgres-store.js';
 import { vectorIndex } from '../vectors/vector-index.js';
-import { exactVectorScanLimit, nearestVectors } from './nearest-vectors.js';
+import {
+  exactVectorScanLimit,
+  type NearestVectorsRequest,
+  nearestVectors,
+  nearestVectorsByScope,
+} from './nearest-vectors.js';
 
 const suite = 'the vector list of a scope on PostgreSQL';
 const url = await testDatabase('symfonic_drizzle_nearest_vectors');
@@ -57,19 +63,18 @@ describe.runIf(withPgvector)(suite, () => {
   });
   afterAll(() => client.end());
 
-  /** The list's rows for `cue` at the small scope, and the plan it ran, in one transaction. */
-  async function nearest(cue: string, exactLimit?: number) {
-    const graph = exactLimit === 0;
+  /** The request for `cue`'s nearest rows at the small scope. */
+  async function request(cue: string): Promise<NearestVectorsRequest> {
     const [values] = await embedder.embed([cue]);
-    const list = nearestVectors(
-      {
-        scope: small,
-        layers: ['episodic', 'semantic'],
-        window: 10,
-        vector: { index, values: values as Float32Array },
-      },
-      exactLimit,
-    );
+    return {
+      scope: small,
+      layers: ['episodic', 'semantic'],
+      window: 10,
+      vector: { index, values: values as Float32Array },
+    };
+  }
+  /** The rows of the vector list `list` and the plan it ran, in one transaction. */
+  async function nearest(list: SQL, graph = false) {
     const { sql: text, params } = new PgDialect().sqlToQuery(
       sql`with ${list} select id, distance from semantic_nearest order by distance, id collate "C"`,
     );
@@ -78,9 +83,9 @@ describe.runIf(withPgvector)(suite, () => {
       // The settings a ranking searches HNSW with (the graph's breadth over this whole corpus).
       await client.query("select set_config('hnsw.ef_search', '1000', true)");
       await client.query('set local hnsw.iterative_scan = strict_order');
-      // At this size the planner reads a few pages whole rather than an index; these make it
-      // read the indexes it reads at scale: the placement keys', and the graph for the HNSW
-      // branch (a bitmap cannot keep the distance order).
+      // At this size the planner reads a few pages whole rather than an index, and sorts
+      // them rather than walk the graph; these make it take an index, and the graph where
+      // the HNSW branch is tested (a bitmap cannot keep the distance order).
       await client.query('set local enable_seqscan = off');
       if (graph) await client.query('set local enable_bitmapscan = off');
       const rows = (await client.query<{ id: string; distance: number }>(text, params)).rows;
@@ -106,7 +111,9 @@ describe.runIf(withPgvector)(suite, () => {
 
   it('compares a small scope exactly, never reading the HNSW graph', async () => {
     expect(300).toBeLessThanOrEqual(exactVectorScanLimit);
-    const { rows, plan } = await nearest('a quiet morning by the river');
+    const database = drizzle(client);
+    const list = await nearestVectors(database, await request('a quiet morning by the river'));
+    const { rows, plan } = await nearest(list);
     expect(rows).toHaveLength(10);
     expect(plan).toMatch(/CTE scoped_vectors\n.*\n.*\(actual rows=300 loops=1\)/);
     expect(gated(plan, /<= \d+\)/)).toMatch(
@@ -116,8 +123,20 @@ describe.runIf(withPgvector)(suite, () => {
     expect(plan).not.toMatch(new RegExp(`${index.name}[^\n]*actual`));
   });
 
-  it('searches the HNSW graph when the scope holds more vectors than the limit', async () => {
-    const { rows, plan } = await nearest('a quiet morning by the river', 0);
+  it('walks the HNSW graph alone when the planner expects more vectors than the limit', async () => {
+    const database = drizzle(client);
+    const list = await nearestVectors(database, await request('a quiet morning by the river'), 0);
+    const { rows, plan } = await nearest(list, true);
+    expect(rows).toHaveLength(10);
+    expect(plan).not.toMatch(/scoped_vectors/);
+    expect(plan).toMatch(
+      new RegExp(`Index Scan using ${index.name} .*\\(actual rows=10 loops=1\\)`),
+    );
+  });
+
+  it('walks the HNSW graph when the scope read for an exact comparison holds more than the limit', async () => {
+    const list = nearestVectorsByScope(await request('a quiet morning by the river'), 0);
+    const { rows, plan } = await nearest(list, true);
     expect(rows).toHaveLength(10);
     expect(gated(plan, /<= 0\)/)).toMatch(/never executed/);
     expect(gated(plan, /> 0\)/)).toMatch(
@@ -128,8 +147,8 @@ describe.runIf(withPgvector)(suite, () => {
   it('finds the same nearest rows either way on a small corpus, all of them in the scope', async () => {
     let compared = 0;
     for (const cue of ['a quiet morning by the river', sentence(4), sentence(7)]) {
-      const exact = await nearest(cue);
-      const graph = await nearest(cue, 0);
+      const exact = await nearest(nearestVectorsByScope(await request(cue), exactVectorScanLimit));
+      const graph = await nearest(nearestVectorsByScope(await request(cue), 0), true);
       // The same distances (to float rounding: the graph computes them apart), and the same
       // rows before the tenth: rows level with it may be any of the tied ones.
       expect(graph.rows).toHaveLength(exact.rows.length);

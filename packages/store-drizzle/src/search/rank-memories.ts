@@ -202,7 +202,7 @@ export async function rankMemories(
   const lexical = lexicalLists(request, weighed, words?.rareIds ?? []);
   const semantic = vector
     ? sql`,
-    ${nearestVectors({ ...request, vector })},
+    ${await nearestVectors(database, { ...request, vector })},
     semantic as (
       select id, distance, rank() over (order by distance) as position from semantic_nearest
     )`
