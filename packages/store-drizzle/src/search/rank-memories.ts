@@ -17,6 +17,7 @@ import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { visibleByKeys, visibleTo } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
+import { nearestVectors } from './nearest-vectors.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
 import { type WeighedLexeme, weighCue } from './weigh-lexemes.js';
 
@@ -162,9 +163,9 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  *   `contextWeight`), each counted among the visible memories, so the one memory holding a rare word
  *   outranks many sharing common ones (`ts_rank` has no such weighting).
  * - Vector list (when `request.vector` is given): the nearest rows by cosine
- *   distance on `embedding::vector(n)`, which the partial HNSW index of that
- *   model serves, or, where the planner prefers it, an exact comparison of
- *   the scope's vectors found by their placement keys.
+ *   distance on `embedding::vector(n)` (`nearestVectors`): every vector of a
+ *   small scope compared exactly, found by their placement keys; a larger
+ *   scope's through the partial HNSW index of that model.
  * - Fusion, with a cue vector: the statement answers each row's places in
  *   the two lists and its full-text score, and core's `hybridRelevance`
  *   (the rule the in-memory store fuses by) gives its relevance, ordered by
@@ -201,15 +202,7 @@ export async function rankMemories(
   const lexical = lexicalLists(request, weighed, words?.rareIds ?? []);
   const semantic = vector
     ? sql`,
-    semantic_nearest as (
-      select ${memoryEmbeddings.memoryId} as id, ${vector.index.column} <=> ${vector.index.literal(vector.values)} as distance
-      from ${memoryEmbeddings}
-      where ${vector.index.rows}
-        and ${visibleByKeys(memoryEmbeddings, request.scope)}
-        and ${inArray(memoryEmbeddings.layer, layers)}
-      order by distance
-      limit ${window}
-    ),
+    ${await nearestVectors(database, { ...request, vector })},
     semantic as (
       select id, distance, rank() over (order by distance) as position from semantic_nearest
     )`
