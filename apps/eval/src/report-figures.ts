@@ -41,6 +41,7 @@ const withPglite = ['--pglite-conversations', 'all', '--systems', standardSystem
 const noContext = ['--context-turns', '0'];
 const development = ['--dataset', 'structures-development'];
 const heldOut = ['--dataset', 'structures-held-out'];
+const secondHeldOut = ['--dataset', 'structures-held-out-2'];
 const results = (section: string) => [
   '--figures',
   section,
@@ -61,6 +62,11 @@ export const reportRuns = {
   'development-context': [...development, ...withPglite, ...results('eval-context-development')],
   'held-out-no-context': [...heldOut, ...noContext, ...withPglite],
   'held-out-context': [...heldOut, ...withPglite, ...results('eval-context-held-out')],
+  'held-out-2-context': [
+    ...secondHeldOut,
+    ...withPglite,
+    ...results('eval-context-held-out-2'),
+  ],
   'first-set-encoder': ['--systems', encoderSystems],
   'development-encoder': [...development, '--systems', encoderSystems],
   'held-out-encoder': [...heldOut, '--systems', encoderSystems],

@@ -265,7 +265,10 @@ export class MapBackend extends BackendRanking implements StoreBackend {
                 records: lexical.map(({ record }) => record),
                 scores: lexical.map(({ relevance }) => relevance),
               },
-              byVector().map(({ record }) => record),
+              ((nearest) => ({
+                records: nearest.map(({ record }) => record),
+                similarities: nearest.map(({ relevance }) => relevance),
+              }))(byVector()),
               this.#weights,
             )
           : lexical;
