@@ -62,11 +62,7 @@ export const reportRuns = {
   'development-context': [...development, ...withPglite, ...results('eval-context-development')],
   'held-out-no-context': [...heldOut, ...noContext, ...withPglite],
   'held-out-context': [...heldOut, ...withPglite, ...results('eval-context-held-out')],
-  'held-out-2-context': [
-    ...secondHeldOut,
-    ...withPglite,
-    ...results('eval-context-held-out-2'),
-  ],
+  'held-out-2-context': [...secondHeldOut, ...withPglite, ...results('eval-context-held-out-2')],
   'first-set-encoder': ['--systems', encoderSystems],
   'development-encoder': [...development, '--systems', encoderSystems],
   'held-out-encoder': [...heldOut, '--systems', encoderSystems],
@@ -304,12 +300,7 @@ export function reportFigures(reports: Reports): Figures[] {
     if (!read.every((report) => report !== undefined)) return [];
     const [first, second = first, third = first, fourth = first] = read;
     return [
-      figures(
-        first as EvalReport,
-        second as EvalReport,
-        third as EvalReport,
-        fourth as EvalReport,
-      ),
+      figures(first as EvalReport, second as EvalReport, third as EvalReport, fourth as EvalReport),
     ];
   });
 }

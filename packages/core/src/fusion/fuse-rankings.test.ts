@@ -55,10 +55,14 @@ describe('fuseRankings', () => {
   });
 
   it('breaks equal fused relevance by salience, then id', () => {
-    const fused = fuseRankings({ records: [record('b', 0.2)], scores: [1] }, near(record('a', 0.2)), {
-      lexical: 1,
-      vector: 1 + lexicalScoreShare,
-    });
+    const fused = fuseRankings(
+      { records: [record('b', 0.2)], scores: [1] },
+      near(record('a', 0.2)),
+      {
+        lexical: 1,
+        vector: 1 + lexicalScoreShare,
+      },
+    );
     expect(ids(fused)).toEqual(['a', 'b']);
     const bySalience = fuseRankings(
       { records: [record('b', 0.2)], scores: [1] },
