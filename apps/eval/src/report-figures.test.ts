@@ -72,7 +72,7 @@ describe('reportFigures', () => {
   it('leaves out a table whose runs are not all there, and refuses a run lacking a system', () => {
     expect(reportFigures({})).toEqual([]);
     expect(reportFigures({ 'development-no-context': report(['in-memory/lexical']) })).toEqual([]);
-    expect(() => reportFigures({ 'held-out-context': report(['in-memory/lexical']) })).toThrow(
+    expect(() => reportFigures({ 'held-out-2-context': report(['in-memory/lexical']) })).toThrow(
       /has no system in-memory\/hybrid\/word-vectors/,
     );
   });

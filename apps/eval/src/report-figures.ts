@@ -41,6 +41,7 @@ const withPglite = ['--pglite-conversations', 'all', '--systems', standardSystem
 const noContext = ['--context-turns', '0'];
 const development = ['--dataset', 'structures-development'];
 const heldOut = ['--dataset', 'structures-held-out'];
+const secondHeldOut = ['--dataset', 'structures-held-out-2'];
 const results = (section: string) => [
   '--figures',
   section,
@@ -61,6 +62,7 @@ export const reportRuns = {
   'development-context': [...development, ...withPglite, ...results('eval-context-development')],
   'held-out-no-context': [...heldOut, ...noContext, ...withPglite],
   'held-out-context': [...heldOut, ...withPglite, ...results('eval-context-held-out')],
+  'held-out-2-context': [...secondHeldOut, ...withPglite, ...results('eval-context-held-out-2')],
   'first-set-encoder': ['--systems', encoderSystems],
   'development-encoder': [...development, '--systems', encoderSystems],
   'held-out-encoder': [...heldOut, '--systems', encoderSystems],
@@ -116,8 +118,13 @@ function recallByRanking(report: EvalReport, document: string, section: string):
   };
 }
 
-/** Recall@10 of each store and ranking on the three sets, each turn imported with its context. */
-function rankingChoice(first: EvalReport, developed: EvalReport, held: EvalReport): Figures {
+/** Recall@10 of each store and ranking on the four sets, each turn imported with its context. */
+function rankingChoice(
+  first: EvalReport,
+  developed: EvalReport,
+  held: EvalReport,
+  secondHeld: EvalReport,
+): Figures {
   const rankings = [
     ['full text', 'lexical'],
     ['hybrid with word vectors', 'hybrid/word-vectors'],
@@ -127,17 +134,20 @@ function rankingChoice(first: EvalReport, developed: EvalReport, held: EvalRepor
   return {
     document: 'apps/eval/README.md',
     section: 'eval-ranking-choice',
-    measured: measuredBy(first, developed, held),
+    measured: measuredBy(first, developed, held, secondHeld),
     columns: [
       { title: 'store, ranking' },
       right('first set'),
       right('structures, development'),
-      right('structures, held-out'),
+      right('structures, first held-out'),
+      right('structures, held-out (second)'),
     ],
     rows: stores.flatMap(([label, prefix]) =>
       rankings.map(([ranking, system]): TableCell[] => [
         `${label}, ${ranking}`,
-        ...[first, developed, held].map((report) => recallAt10(report, `${prefix}/${system}`)),
+        ...[first, developed, held, secondHeld].map((report) =>
+          recallAt10(report, `${prefix}/${system}`),
+        ),
       ]),
     ),
   };
@@ -234,7 +244,7 @@ function encoderComparison(report: EvalReport, section: string): Figures {
 /** Each table that reads more than one system's results, and the runs it reads. */
 const tables: readonly {
   readonly reads: readonly ReportName[];
-  readonly figures: (...reports: [EvalReport, EvalReport, EvalReport]) => Figures;
+  readonly figures: (...reports: [EvalReport, EvalReport, EvalReport, EvalReport]) => Figures;
 }[] = [
   {
     reads: ['first-set-no-context'],
@@ -246,12 +256,13 @@ const tables: readonly {
       recallByRanking(report, 'packages/memory/README.md', 'memory-recall-embedders'),
   },
   {
-    reads: ['held-out-context'],
+    reads: ['held-out-2-context'],
     figures: (report) => recallByRanking(report, 'README.md', 'readme-recall-held-out'),
   },
   {
-    reads: ['first-set-context', 'development-context', 'held-out-context'],
-    figures: (first, developed, held) => rankingChoice(first, developed, held),
+    reads: ['first-set-context', 'development-context', 'held-out-context', 'held-out-2-context'],
+    figures: (first, developed, held, secondHeld) =>
+      rankingChoice(first, developed, held, secondHeld),
   },
   {
     reads: ['development-no-context', 'held-out-no-context'],
@@ -278,7 +289,7 @@ const tables: readonly {
 /**
  * The tables built from `reports` that the results tables of a single run do not give: the
  * READMEs' recall by ranking (the repository's and `@symfonic/memory`'s from the same run), the
- * ranking choice across the three sets, the structures splits without context side by side,
+ * ranking choice across the four sets, the structures splits without context side by side,
  * and the sentence encoder's comparison. A table is left out when a report it reads is absent.
  *
  * @throws Error when a report lacks a system a table reads.
@@ -287,7 +298,9 @@ export function reportFigures(reports: Reports): Figures[] {
   return tables.flatMap(({ reads, figures }) => {
     const read = reads.map((name) => reports[name]);
     if (!read.every((report) => report !== undefined)) return [];
-    const [first, second = first, third = first] = read;
-    return [figures(first as EvalReport, second as EvalReport, third as EvalReport)];
+    const [first, second = first, third = first, fourth = first] = read;
+    return [
+      figures(first as EvalReport, second as EvalReport, third as EvalReport, fourth as EvalReport),
+    ];
   });
 }

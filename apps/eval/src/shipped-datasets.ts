@@ -3,14 +3,16 @@ import { syntheticDatasetPath } from './synthetic/synthetic-dataset-path.js';
 
 /**
  * The data sets this harness ships, by the name `--dataset` accepts:
- * `synthetic` (the first synthetic set, the default), and the two splits of
- * the conversation-structures set, `structures-development` (ranking work
- * may be tuned on it) and `structures-held-out` (never tuned on).
+ * `synthetic` (the first synthetic set, the default), and the three splits
+ * of the conversation-structures set, `structures-development` and
+ * `structures-held-out` (ranking work may be tuned on them) and
+ * `structures-held-out-2` (never tuned on).
  */
 export const shippedDatasets: Readonly<Record<string, string>> = {
   synthetic: syntheticDatasetPath,
   'structures-development': structuresDatasetPath('development'),
   'structures-held-out': structuresDatasetPath('held-out'),
+  'structures-held-out-2': structuresDatasetPath('held-out-2'),
 };
 
 /**

@@ -10,9 +10,8 @@ import { syntheticDatasetPath } from './synthetic/synthetic-dataset-path.js';
 /**
  * Regenerate the committed synthetic data sets from their generators (run
  * with `pnpm --filter @symfonic/eval generate:dataset` after a build):
- * `data/synthetic-conversations.json` and both splits of the
- * conversation-structures set, `data/structures-development.json` and
- * `data/structures-held-out.json`. Tests check that the files still equal
+ * `data/synthetic-conversations.json` and each split of the
+ * conversation-structures set, `data/structures-<split>.json`. Tests check that the files still equal
  * what the generators make.
  */
 async function write(dataset: EvalDataset, path: string): Promise<void> {

@@ -4,7 +4,8 @@ import { InvalidMemoryInput } from './errors/invalid-memory-input.js';
  * How much each ranking votes when a store fuses its full-text and vector
  * rankings (core's `hybridRelevance`: a memory at rank r of a list earns
  * weight × (k + 1) / (k + r), the full-text list's weight also scaling its
- * vote by score).
+ * vote by score, the vector weight scaled for each cue by the vector list's
+ * margin: core's `hybridWeights`).
  */
 export interface FusionWeights {
   readonly lexical: number;

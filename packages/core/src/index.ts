@@ -59,13 +59,19 @@ export type { ScopePage, ScopeSummary } from './feed/scope-summary.js';
 export { firstNonFinite } from './first-non-finite.js';
 export { flatten } from './flatten.js';
 export { compareCandidates } from './fusion/compare-candidates.js';
-export { fuseRankings, type LexicalRanking } from './fusion/fuse-rankings.js';
+export { fuseRankings, type LexicalRanking, type VectorRanking } from './fusion/fuse-rankings.js';
 export {
   type HybridPlaces,
   hybridRelevance,
   lexicalScoreShare,
 } from './fusion/hybrid-relevance.js';
 export { reciprocalRankConstant, reciprocalRankShare } from './fusion/reciprocal-rank.js';
+export {
+  hybridWeights,
+  vectorFullWeightMargin,
+  vectorListReliability,
+  vectorMarginPlace,
+} from './fusion/vector-list-reliability.js';
 export {
   defaultFusionWeights,
   type FusionWeights,

@@ -17,7 +17,8 @@ export interface RankingOptions {
   /**
    * The weight of each ranking's vote when full-text and vector rankings are
    * fused by core's `hybridRelevance` (a row at position p of a list earns
-   * weight × 11 / (10 + p), the full-text list also voting by score);
+   * weight × 11 / (10 + p), the full-text list also voting by score, the
+   * vector weight scaled by the vector list's margin: core's `hybridWeights`);
    * `{ lexical: 1, vector: 1 }` by default. A zero `vector` weight ranks by
    * full text alone (the cue is not embedded); a zero `lexical` weight ranks
    * by vectors alone, and by full text, with the degradation that says why,

@@ -37,7 +37,8 @@ export interface InMemoryStoreOptions {
   /**
    * The weight of each ranking's vote when full-text and vector rankings are
    * fused by core's `hybridRelevance` (a memory at rank r of a list earns
-   * weight × 11 / (10 + r), the full-text list also voting by score);
+   * weight × 11 / (10 + r), the full-text list also voting by score, the
+   * vector weight scaled by the vector list's margin: core's `hybridWeights`);
    * `{ lexical: 1, vector: 1 }` by default. A zero
    * `vector` weight ranks by full text alone (the cue is not embedded); a
    * zero `lexical` weight ranks by vectors alone, and falls back to full

@@ -258,17 +258,20 @@ export class MapBackend extends BackendRanking implements StoreBackend {
       const terms = [...new Set(words(query.cue))];
       if (terms.length > Limits.cueTerms) degradations.push(cueTermsShortened(terms.length));
       const lexical = cut(bm25(seen, terms.slice(0, Limits.cueTerms)));
-      ranked =
-        cueVector && this.#weights.vector > 0
-          ? fuseRankings(
-              {
-                records: lexical.map(({ record }) => record),
-                scores: lexical.map(({ relevance }) => relevance),
-              },
-              byVector().map(({ record }) => record),
-              this.#weights,
-            )
-          : lexical;
+      if (cueVector && this.#weights.vector > 0) {
+        const nearest = byVector();
+        ranked = fuseRankings(
+          {
+            records: lexical.map(({ record }) => record),
+            scores: lexical.map(({ relevance }) => relevance),
+          },
+          {
+            records: nearest.map(({ record }) => record),
+            similarities: nearest.map(({ relevance }) => relevance),
+          },
+          this.#weights,
+        );
+      } else ranked = lexical;
     }
     if (unread > 0 && (capped || window === this.scanBudget)) {
       degradations.push({

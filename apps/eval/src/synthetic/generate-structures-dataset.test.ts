@@ -159,32 +159,38 @@ describe.each(structuresSplitNames)(
   },
 );
 
-describe('the two splits of the structures data set', () => {
-  const [development, heldOut] = structuresSplitNames.map(
-    (split) => committed.get(split) as EvalDataset,
-  ) as [EvalDataset, EvalDataset];
+describe('the splits of the structures data set', () => {
+  const pairs = structuresSplitNames.flatMap((left, index) =>
+    structuresSplitNames.slice(index + 1).map((right) => [left, right] as const),
+  );
 
-  it('share no conversation, speaker, question or structure text, and come from different seeds', () => {
-    expect(structuresSplits.development.seed).not.toBe(structuresSplits['held-out'].seed);
-    const ids = (dataset: EvalDataset) =>
-      dataset.conversations.map((conversation) => conversation.id);
-    const speakers = (dataset: EvalDataset) =>
-      dataset.conversations.flatMap((conversation) => conversation.speakers);
-    const questions = (dataset: EvalDataset) =>
-      dataset.questions.map((question) => question.question);
-    const evidenceTexts = (dataset: EvalDataset) => {
-      const turns = turnsOf(dataset);
-      return dataset.questions.flatMap((question) =>
-        question.evidence.map(
-          (id) =>
-            turns.get(question.conversationId)?.find((said) => said.turn.id === id)?.turn.text ??
-            '',
-        ),
-      );
-    };
-    for (const of of [ids, speakers, questions, evidenceTexts]) {
-      const seen = new Set(of(development));
-      expect(of(heldOut).filter((value) => seen.has(value))).toEqual([]);
-    }
-  });
+  it.each(pairs)(
+    '%s and %s share no conversation, speaker, question or structure text, and come from different seeds',
+    (left, right) => {
+      const [development, heldOut] = [left, right].map(
+        (split) => committed.get(split) as EvalDataset,
+      ) as [EvalDataset, EvalDataset];
+      expect(structuresSplits[left].seed).not.toBe(structuresSplits[right].seed);
+      const ids = (dataset: EvalDataset) =>
+        dataset.conversations.map((conversation) => conversation.id);
+      const speakers = (dataset: EvalDataset) =>
+        dataset.conversations.flatMap((conversation) => conversation.speakers);
+      const questions = (dataset: EvalDataset) =>
+        dataset.questions.map((question) => question.question);
+      const evidenceTexts = (dataset: EvalDataset) => {
+        const turns = turnsOf(dataset);
+        return dataset.questions.flatMap((question) =>
+          question.evidence.map(
+            (id) =>
+              turns.get(question.conversationId)?.find((said) => said.turn.id === id)?.turn.text ??
+              '',
+          ),
+        );
+      };
+      for (const of of [ids, speakers, questions, evidenceTexts]) {
+        const seen = new Set(of(development));
+        expect(of(heldOut).filter((value) => seen.has(value))).toEqual([]);
+      }
+    },
+  );
 });

@@ -289,7 +289,7 @@ function generateConversation(
  * first-person turn, the other speaker saying the same kind of thing of
  * themselves in another session).
  *
- * The two splits share no conversation, person or structure, and have
+ * The splits share no conversation, person or structure, and have
  * different seeds. Deterministic: the same split gives the same data set,
  * byte for byte.
  *

@@ -3,7 +3,7 @@ import type { StructuresSplit } from './structures-splits.js';
 
 /**
  * Where a split of the committed conversation-structures data set lives:
- * `apps/eval/data/structures-development.json` or `structures-held-out.json`.
+ * `apps/eval/data/structures-<split>.json`.
  *
  * @returns the absolute path; never throws.
  */

@@ -2,15 +2,22 @@ import { type ConversationCast, he, she } from './cast.js';
 import type { SplitStructures } from './conversation-structure.js';
 import { developmentStructures } from './development-structures.js';
 import { heldOutStructures } from './held-out-structures.js';
+import { secondHeldOutStructures } from './second-held-out-structures.js';
 
 /**
- * The two splits of the conversation-structures data set: `development`,
- * which ranking work may be tuned on, and `held-out`, which it never is.
+ * The splits of the conversation-structures data set: `development`, which
+ * ranking work may be tuned on; `held-out`, read to choose the hybrid fusion
+ * of 2026-12-01 and tuned on since, like `development`; and `held-out-2`,
+ * which ranking work is never tuned on.
  */
-export type StructuresSplit = 'development' | 'held-out';
+export type StructuresSplit = 'development' | 'held-out' | 'held-out-2';
 
 /** The splits, in the order they are reported. */
-export const structuresSplitNames: readonly StructuresSplit[] = ['development', 'held-out'];
+export const structuresSplitNames: readonly StructuresSplit[] = [
+  'development',
+  'held-out',
+  'held-out-2',
+];
 
 /** What one split is generated from: its own name, seed, people and structures. */
 export interface StructuresSplitDefinition {
@@ -46,5 +53,16 @@ export const structuresSplits: Readonly<Record<StructuresSplit, StructuresSplitD
       { id: 'held-out-4', speakers: [he('Arjun'), she('Freya')], start: '2022-12-04' },
     ],
     structures: heldOutStructures,
+  },
+  'held-out-2': {
+    name: 'symfonic-structures-held-out-2',
+    seed: 20_261_203,
+    cast: [
+      { id: 'held-out-2-1', speakers: [he('Dariusz'), she('Aisha')], start: '2022-11-13' },
+      { id: 'held-out-2-2', speakers: [she('Lucia'), he('Emeka')], start: '2023-04-02' },
+      { id: 'held-out-2-3', speakers: [he('Elliot'), she('Saoirse')], start: '2022-09-18' },
+      { id: 'held-out-2-4', speakers: [she('Noor'), he('Bastian')], start: '2023-01-08' },
+    ],
+    structures: secondHeldOutStructures,
   },
 };

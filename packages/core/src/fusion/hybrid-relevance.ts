@@ -9,9 +9,10 @@ import { reciprocalRankShare } from './reciprocal-rank.js';
  * one, and hears nothing of how far apart two full-text places are: with
  * memory contexts, vectors pushed full-text evidence out of the first ten.
  * The score keeps the memories that clearly hold the cue's words ahead.
- * It stays under 0.15, so a memory only the vectors found, first there,
- * still ranks above the third full-text place whatever the scores (a
- * paraphrase is found when the words match only weakly). Why 0.1, with the
+ * It stays under 0.15, so a memory only a vector list of whole weight found
+ * (see `hybridWeights`), first there, still ranks above the third full-text
+ * place whatever the scores (a paraphrase is found when the words match only
+ * weakly). Why 0.1, with the
  * evaluation figures: the decision record on hybrid fusion
  * (`docs/decisions`).
  */

@@ -76,7 +76,10 @@ export function rankingRelevance(
         records: byStore.map(({ record }) => record),
         scores: byStore.map(({ storeRelevance }) => storeRelevance),
       },
-      byCosine.map(({ record }) => record),
+      {
+        records: byCosine.map(({ record }) => record),
+        similarities: byCosine.map(({ relevance }) => relevance),
+      },
       defaultFusionWeights,
     ).map(({ record, relevance }) => [record.id, relevance]),
   );

@@ -3,6 +3,7 @@ import {
   contextWeight,
   type FusionWeights,
   hybridRelevance,
+  hybridWeights,
   type MemoryScope,
   reciprocalRankConstant,
   type StoredLayer,
@@ -267,13 +268,19 @@ export async function rankMemories(
 /**
  * The rows of a hybrid ranking with their relevance by core's
  * `hybridRelevance` (their places and full-text score against the best
- * one), best first by core's `compareCandidates`.
+ * one, under core's `hybridWeights` of the vector list's similarities),
+ * best first by core's `compareCandidates`.
  */
 export function fuseRows(rows: readonly RankedMemory[], weights: FusionWeights): RankedMemory[] {
   const bestLexicalScore = Math.max(0, ...rows.map((row) => row.places?.lexicalScore ?? 0));
+  const nearest = rows
+    .filter((row) => row.places?.vectorPlace !== undefined)
+    .sort((left, right) => (left.places?.vectorPlace ?? 0) - (right.places?.vectorPlace ?? 0))
+    .map((row) => row.similarity ?? 0);
+  const fusedBy = hybridWeights(weights, nearest);
   return rows
     .map((ranked) => {
-      const relevance = hybridRelevance(ranked.places ?? {}, bestLexicalScore, weights);
+      const relevance = hybridRelevance(ranked.places ?? {}, bestLexicalScore, fusedBy);
       return { ranked: { ...ranked, relevance }, record: memoryRecordOf(ranked.row), relevance };
     })
     .sort(compareCandidates)

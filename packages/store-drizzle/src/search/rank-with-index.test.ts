@@ -8,6 +8,7 @@ import {
   type MemoryScope,
   resolveFusionWeights,
   type StoredLayer,
+  vectorFullWeightMargin,
 } from '@symfonic/core';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -278,10 +279,27 @@ async function checkVectorList(request: RankRequest): Promise<boolean> {
   return fromIndex.nearest.every(({ memory }, at) => memory.row.id === exact[at]?.[0]);
 }
 
-/** A ranked row as compared between paths: the similarity apart, which may differ in the last bits. */
-function withoutSimilarity({ similarity, ...rest }: RankedMemories['ranked'][number]): unknown {
+/**
+ * A ranked row as compared between paths: the similarity apart, which may
+ * differ in the last bits, and the relevance, which the vector list's
+ * similarities weigh (core's `hybridWeights`) and which is compared within
+ * {@link relevanceTolerance}.
+ */
+function withoutSimilarity({
+  similarity,
+  relevance,
+  ...rest
+}: RankedMemories['ranked'][number]): unknown {
   return rest;
 }
+
+/**
+ * How far the two paths' fused relevances may differ: each similarity
+ * within `tolerance` moves the vector list's margin by at most twice that,
+ * its weight by that over core's `vectorFullWeightMargin`, and a relevance
+ * (at most 1) by no more than the weight's change.
+ */
+const relevanceTolerance = (2 * tolerance) / vectorFullWeightMargin;
 
 /**
  * Ranks `asked` by both paths and checks they agree: exactly by full text
@@ -308,7 +326,10 @@ async function checkBothPaths(asked: Asked): Promise<boolean> {
     ...fromSql,
     ranked: fromSql.ranked.map(withoutSimilarity),
   });
-  ranking.ranked.forEach(({ similarity }, at) => {
+  ranking.ranked.forEach(({ similarity, relevance }, at) => {
+    expect(Math.abs(relevance - (fromSql.ranked[at]?.relevance ?? -1))).toBeLessThanOrEqual(
+      relevanceTolerance,
+    );
     const sqlSimilarity = fromSql.ranked[at]?.similarity;
     expect(similarity === undefined).toBe(sqlSimilarity === undefined);
     if (similarity !== undefined) {

@@ -66,7 +66,7 @@ function cut(candidates: ScoredMemory[], page: number): number {
  * the asking scope (and in the asked layers): BM25+ over what the scope sees, and
  * with a cue vector the cosine ranking of the nearest rows, each cut to the
  * page, fused by core's `fuseRankings` (places in both lists and the BM25+
- * score against the best). A ranking alone keeps its own scores (BM25+, or
+ * score against the best, the vector list weighed by its own margin). A ranking alone keeps its own scores (BM25+, or
  * cosine similarity).
  *
  * @returns the ranking; never throws.
@@ -90,7 +90,10 @@ export function searchTenant(tenant: TenantMemories, search: TenantSearch): Tena
       records: lexical.ranked.map((candidate) => candidate.record),
       scores: lexical.ranked.map((candidate) => candidate.relevance),
     },
-    vector.ranked.map((candidate) => candidate.record),
+    {
+      records: vector.ranked.map((candidate) => candidate.record),
+      similarities: vector.ranked.map((candidate) => candidate.relevance),
+    },
     weights,
   );
   return {
