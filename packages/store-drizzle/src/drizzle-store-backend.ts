@@ -164,8 +164,8 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
   /**
    * Read through the partial indexes of salient semantic memories
    * (`selectPinned`), kept in process until the store's next write when it
-   * is its database's only writer (`pinnedCache`); such a store answers
-   * them from its read index, when loaded and no write runs
+   * is its database's only writer (`pinnedCache`); such a store reads
+   * them from its read index instead, when loaded and no write runs
    * (`pinnedFromIndex`), with no statement.
    */
   async pinned(
@@ -174,9 +174,9 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
     limit: number,
   ): Promise<readonly MemoryRecord[]> {
     const { readIndex, pinnedCache: cache } = this.#settings;
-    const indexed = readIndex && pinnedFromIndex(readIndex, scope, minSalience, limit);
-    if (indexed) return indexed.map(memoryRecordOf);
-    const load = () => selectPinned(this.#settings.database, scope, minSalience, limit);
+    const load = async () =>
+      (readIndex && pinnedFromIndex(readIndex, scope, minSalience, limit)) ??
+      selectPinned(this.#settings.database, scope, minSalience, limit);
     const rows = await (cache ? cache.read(scope, minSalience, limit, load) : load());
     return rows.map(memoryRecordOf);
   }
