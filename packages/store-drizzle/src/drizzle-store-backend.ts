@@ -39,6 +39,7 @@ import { selectHistory } from './rows/select-history.js';
 import { selectMemory } from './rows/select-memory.js';
 import { selectMemoryPage } from './rows/select-memory-page.js';
 import { selectRecentTurns } from './rows/select-recent-turns.js';
+import { pinnedFromIndex } from './search/pinned-from-index.js';
 import { rankCandidates } from './search/rank-candidates.js';
 import { selectPinned } from './search/select-pinned.js';
 import { appendTurn } from './writes/append-turn.js';
@@ -163,15 +164,19 @@ export class DrizzleStoreBackend extends BackendRanking implements StoreBackend 
   /**
    * Read through the partial indexes of salient semantic memories
    * (`selectPinned`), kept in process until the store's next write when it
-   * is its database's only writer (`pinnedCache`).
+   * is its database's only writer (`pinnedCache`); such a store reads
+   * them from its read index instead, when loaded and no write runs
+   * (`pinnedFromIndex`), with no statement.
    */
   async pinned(
     scope: MemoryScope,
     minSalience: number,
     limit: number,
   ): Promise<readonly MemoryRecord[]> {
-    const load = () => selectPinned(this.#settings.database, scope, minSalience, limit);
-    const cache = this.#settings.pinnedCache;
+    const { readIndex, pinnedCache: cache } = this.#settings;
+    const load = async () =>
+      (readIndex && pinnedFromIndex(readIndex, scope, minSalience, limit)) ??
+      selectPinned(this.#settings.database, scope, minSalience, limit);
     const rows = await (cache ? cache.read(scope, minSalience, limit, load) : load());
     return rows.map(memoryRecordOf);
   }

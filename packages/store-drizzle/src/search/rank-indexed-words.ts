@@ -32,8 +32,34 @@ export function visibleAt(
 ): boolean {
   return (
     memory.row.tenant === placement.tenant &&
-    layers.has(memory.row.layer) &&
-    (ancestors.has(memory.scopeKey) || memory.ancestorKeys.includes(placement.scopeKey))
+    placedVisibleAt(
+      memory.scopeKey,
+      memory.ancestorKeys,
+      memory.row.layer,
+      placement,
+      ancestors,
+      layers,
+    )
+  );
+}
+
+/**
+ * Whether what sits at the scope of `scopeKey` (whose own and ancestors'
+ * keys are `ancestorKeys`) in `layer` is visible at `placement` in `layers`,
+ * within one tenant: the scope is the placement's or an ancestor of it, or
+ * lies below it. {@link visibleAt} for a memory; a bucket of vectors placed
+ * alike is tested once.
+ */
+export function placedVisibleAt(
+  scopeKey: string,
+  ancestorKeys: readonly string[],
+  layer: StoredLayer,
+  placement: ScopePlacement,
+  ancestors: ReadonlySet<string>,
+  layers: ReadonlySet<StoredLayer>,
+): boolean {
+  return (
+    layers.has(layer) && (ancestors.has(scopeKey) || ancestorKeys.includes(placement.scopeKey))
   );
 }
 

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import {
+  compareCodePoints,
   type EmbeddingProvider,
   type FusionWeights,
   Limits,
@@ -27,10 +28,11 @@ import { visibleTo } from '../scope/visible-to.js';
 import { countUnembedded } from '../vectors/count-unembedded.js';
 import { detectPgvector } from '../vectors/detect-pgvector.js';
 import { vectorIndex } from '../vectors/vector-index.js';
+import { normOf } from './norm-of.js';
 import { rankIndexedVectors } from './rank-indexed-vectors.js';
 import { type RankedMemories, type RankRequest, rankMemories } from './rank-memories.js';
 import { rankWithIndex } from './rank-with-index.js';
-import { ReadIndex } from './read-index.js';
+import { ReadIndex, type TenantMemories } from './read-index.js';
 import { frequencyCap } from './weigh-lexemes.js';
 
 // One PGlite with pgvector for the file: a cold start takes seconds.
@@ -351,6 +353,30 @@ async function checkRandomRequests(runs: number): Promise<number> {
   return compared;
 }
 
+/** A probe of the index's vectors: whose similarity to one fixed vector each bucket answers. */
+const probeValues = Float32Array.from({ length: index.dimensions }, (_, at) => Math.sin(at + 1));
+const probe = { values: probeValues, norm: normOf(probeValues) };
+
+/** What the vector buckets of `tenant` hold: by bucket, its memories' similarities to the probe and the count without a vector. */
+function bucketContents(tenant: TenantMemories | undefined): Map<string, unknown> {
+  const memoriesOf = [...(tenant?.byId.values() ?? [])].sort((left, right) =>
+    compareCodePoints(left.row.id, right.row.id),
+  );
+  return new Map(
+    [...(tenant?.vectors ?? [])].map(([key, bucket]) => [
+      key,
+      {
+        size: bucket.size,
+        unembedded: bucket.unembedded,
+        similarities: memoriesOf.map((memory) => [
+          memory.row.id,
+          bucket.similarity(memory, probe) ?? null,
+        ]),
+      },
+    ]),
+  );
+}
+
 /** Checks that what `readIndex` holds is what a new index reads from the database. */
 async function checkInStep(): Promise<void> {
   const { db, readIndex } = opened;
@@ -367,6 +393,9 @@ async function checkInStep(): Promise<void> {
     expect([...(kept?.holders.keys() ?? [])].sort()).toEqual(
       [...(loaded?.holders.keys() ?? [])].sort(),
     );
+    // The vectors by scope and layer, rows moved by deletes or not: the same similarities.
+    expect(bucketContents(kept)).toEqual(bucketContents(loaded));
+    expect(loaded?.vectors.size).toBeGreaterThan(0);
   }
   expect(readIndex.size).toBe(fresh.size);
 }

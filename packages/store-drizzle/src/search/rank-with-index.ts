@@ -1,6 +1,6 @@
 import { reciprocalRankConstant, similarityOf } from '@symfonic/core';
 import type { StoreDatabase } from '../database/store-database.js';
-import type { MemoryRow } from '../rows/memory-columns.js';
+import { copyRow } from '../rows/copy-row.js';
 import { scopePlacement } from '../scope/scope-placement.js';
 import { rankIndexedVectors } from './rank-indexed-vectors.js';
 import { rankIndexedWords } from './rank-indexed-words.js';
@@ -9,17 +9,6 @@ import type { RankedMemory } from './ranked-rows-json.js';
 import { readCueWords } from './read-cue-words.js';
 import type { ReadIndex } from './read-index.js';
 import type { IndexedMemory } from './read-indexed-memories.js';
-
-/** A copy of `row` a caller may change without changing the index. */
-function copyRow(row: MemoryRow): MemoryRow {
-  return {
-    ...row,
-    path: [...row.path],
-    metadata: row.metadata === null ? null : structuredClone(row.metadata),
-    createdAt: new Date(row.createdAt.getTime()),
-    updatedAt: new Date(row.updatedAt.getTime()),
-  };
-}
 
 /** A ranking the read index answered, with the count the SQL path reads by a statement of its own. */
 export type IndexedRanking = RankedMemories & {

@@ -1,8 +1,10 @@
 import { compareCodePoints } from '@symfonic/core';
 import type { StoreDatabase } from '../database/store-database.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
+import { IndexedVectorBucket } from './indexed-vector-bucket.js';
 import {
   type IndexedMemory,
+  type IndexedRead,
   readAllIndexedMemories,
   readIndexedMemories,
 } from './read-indexed-memories.js';
@@ -15,6 +17,17 @@ export interface TenantMemories {
   readonly holders: Map<string, Set<IndexedMemory>>;
   /** Every memory, the most recently updated first, then by id under `"C"` (the order of `memories_recent`). */
   readonly recent: IndexedMemory[];
+  /**
+   * With a vector index, the memories' vectors of its model by scope key and
+   * layer ({@link bucketKey}), each bucket counting the memories there
+   * without one; empty without.
+   */
+  readonly vectors: Map<string, IndexedVectorBucket>;
+}
+
+/** The key of the {@link TenantMemories.vectors} bucket holding `memory`'s vector. */
+export function bucketKey(memory: IndexedMemory): string {
+  return `${memory.row.layer}\u0000${memory.scopeKey}`;
 }
 
 /** The order of {@link TenantMemories.recent}: `updated_at desc, id collate "C"`. */
@@ -40,7 +53,8 @@ function recentPlace(recent: readonly IndexedMemory[], memory: IndexedMemory): n
  * database's only writer (PGlite, whose folder one process at a time may
  * open): each memory's row, placement, the lexemes of its stored `search`
  * vector and, for a store with a vector index, its vector of the store's
- * model, by tenant, with the holders of each lexeme and the recency order.
+ * model (packed by scope key and layer: `IndexedVectorBucket`), by tenant,
+ * with the holders of each lexeme and the recency order.
  * PostgreSQL stays the durable truth: the index is read from it at the
  * first ranking that asks for it ({@link ReadIndex.ready}), and every write
  * the store makes goes through {@link ReadIndex.write}, which, once the
@@ -145,11 +159,19 @@ export class ReadIndex {
     // A write that ran meanwhile may have changed rows already read: load again next time.
     if (!this.#writes.holds(started)) return;
     const tenants = new Map<string, TenantMemories>();
-    for (const memory of rows) {
+    // Each bucket is made as large as the vectors it will hold, so none grows while loading.
+    const sizeKey = ({ memory }: IndexedRead) => `${memory.row.tenant}\u0000${bucketKey(memory)}`;
+    const bucketSizes = new Map<string, number>();
+    for (const read of rows) {
+      if (read.vector) bucketSizes.set(sizeKey(read), (bucketSizes.get(sizeKey(read)) ?? 0) + 1);
+    }
+    for (const read of rows) {
+      const { memory } = read;
       const tenant = tenantOf(tenants, memory.row.tenant);
       tenant.byId.set(memory.row.id, memory);
       tenant.recent.push(memory);
       addHolder(tenant, memory);
+      this.#addVector(tenant, read, bucketSizes.get(sizeKey(read)) ?? 0);
     }
     for (const tenant of tenants.values()) tenant.recent.sort(compareRecent);
     this.#tenants = tenants;
@@ -162,31 +184,50 @@ export class ReadIndex {
   }
 
   /** Put `rows` in place of the memories `ids` named; those `rows` lack are gone. */
-  #replace(ids: readonly string[], rows: readonly IndexedMemory[]): void {
-    const found = new Map(rows.map((memory) => [memory.row.id, memory]));
+  #replace(ids: readonly string[], rows: readonly IndexedRead[]): void {
+    const found = new Map(rows.map((read) => [read.memory.row.id, read]));
     for (const id of ids) {
       for (const tenant of this.#tenants.values()) {
         const old = tenant.byId.get(id);
         if (old) removeMemory(tenant, old);
       }
-      const memory = found.get(id);
-      if (memory) {
+      const read = found.get(id);
+      if (read) {
+        const { memory } = read;
         const tenant = tenantOf(this.#tenants, memory.row.tenant);
         tenant.byId.set(id, memory);
         tenant.recent.splice(recentPlace(tenant.recent, memory), 0, memory);
         addHolder(tenant, memory);
+        this.#addVector(tenant, read, 1);
       }
     }
     for (const [name, tenant] of this.#tenants) {
       if (tenant.byId.size === 0) this.#tenants.delete(name);
     }
   }
+
+  /**
+   * With a vector index, put `read`'s vector in its bucket, or count the
+   * memory there as without one; a new bucket has room for `capacity` rows.
+   */
+  #addVector(tenant: TenantMemories, { memory, vector }: IndexedRead, capacity: number): void {
+    const dimensions = this.vectorIndex?.dimensions;
+    if (dimensions === undefined || (memory.embedded && !vector)) return;
+    const key = bucketKey(memory);
+    let bucket = tenant.vectors.get(key);
+    if (!bucket) {
+      bucket = new IndexedVectorBucket(memory, dimensions, capacity);
+      tenant.vectors.set(key, bucket);
+    }
+    if (!memory.embedded) bucket.unembedded += 1;
+    if (vector) bucket.add(memory, vector);
+  }
 }
 
 function tenantOf(tenants: Map<string, TenantMemories>, name: string): TenantMemories {
   let tenant = tenants.get(name);
   if (!tenant) {
-    tenant = { byId: new Map(), holders: new Map(), recent: [] };
+    tenant = { byId: new Map(), holders: new Map(), recent: [], vectors: new Map() };
     tenants.set(name, tenant);
   }
   return tenant;
@@ -211,5 +252,12 @@ function removeMemory(tenant: TenantMemories, memory: IndexedMemory): void {
     const holders = tenant.holders.get(lexeme);
     holders?.delete(memory);
     if (holders?.size === 0) tenant.holders.delete(lexeme);
+  }
+  const key = bucketKey(memory);
+  const bucket = tenant.vectors.get(key);
+  if (bucket) {
+    bucket.delete(memory);
+    if (!memory.embedded) bucket.unembedded -= 1;
+    if (bucket.empty) tenant.vectors.delete(key);
   }
 }

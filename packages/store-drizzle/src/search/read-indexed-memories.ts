@@ -10,15 +10,7 @@ import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
-import { normOf } from './norm-of.js';
 import { parseTsvector } from './parse-tsvector.js';
-
-/** A memory's vector of the store's model, as stored (single precision), with its norm. */
-export interface IndexedVector {
-  readonly values: Float32Array;
-  /** The Euclidean norm of `values`, summed in double precision. */
-  readonly norm: number;
-}
 
 /** A live memory as the read index keeps it: its row, its placement and the words of its `search` vector. */
 export interface IndexedMemory {
@@ -36,13 +28,23 @@ export interface IndexedMemory {
    * context holds it.
    */
   readonly words: ReadonlyMap<string, boolean>;
-  /** Its vector of the store's embedding model, when the index holds vectors and the memory has one. */
-  readonly vector?: IndexedVector;
   /**
    * Whether `vector_models` names the store's model (what `countUnembedded`
    * tests), `true` when the index holds no vectors.
    */
   readonly embedded: boolean;
+}
+
+/**
+ * A memory as read for the read index, with its vector of the store's model
+ * as the statement printed it (the shortest digits of each single-precision
+ * value), when the index holds vectors and the memory has one: the index
+ * packs it with the vectors of the memories placed alike
+ * (`IndexedVectorBucket`) rather than keeping an array per memory.
+ */
+export interface IndexedRead {
+  readonly memory: IndexedMemory;
+  readonly vector: readonly number[] | undefined;
 }
 
 type Tuple = [
@@ -101,21 +103,22 @@ async function readRows(
   return tuples as Tuple[];
 }
 
-/** The {@link IndexedMemory} a row's JSON tuple stands for. */
-function indexedMemoryOf(tuple: Tuple): IndexedMemory {
+/** The {@link IndexedRead} a row's JSON tuple stands for. */
+function indexedReadOf(tuple: Tuple): IndexedRead {
   const [scopeKey, ancestorKeys, updatedMicros, sequence, search, embedded, vector] = tuple.slice(
     memoryRowTupleLength,
   ) as [Tuple[14], Tuple[15], Tuple[16], Tuple[17], Tuple[18], Tuple[19], Tuple[20]];
-  const values = vector === null ? undefined : Float32Array.from(vector);
   return {
-    row: memoryRowOfTuple(tuple),
-    scopeKey,
-    ancestorKeys,
-    updatedMicros,
-    sequence,
-    words: parseTsvector(search),
-    ...(values ? { vector: { values, norm: normOf(values) } } : {}),
-    embedded,
+    memory: {
+      row: memoryRowOfTuple(tuple),
+      scopeKey,
+      ancestorKeys,
+      updatedMicros,
+      sequence,
+      words: parseTsvector(search),
+      embedded,
+    },
+    vector: vector ?? undefined,
   };
 }
 
@@ -131,8 +134,8 @@ const rowsPerRead = 5_000;
 export async function readAllIndexedMemories(
   database: StoreDatabase,
   vectors: VectorIndex | undefined,
-): Promise<IndexedMemory[]> {
-  const all: IndexedMemory[] = [];
+): Promise<IndexedRead[]> {
+  const all: IndexedRead[] = [];
   let after = 0;
   for (;;) {
     const page = await readRows(
@@ -141,7 +144,7 @@ export async function readAllIndexedMemories(
       sql`${memories.sequence} > ${after}`,
       rowsPerRead,
     );
-    for (const tuple of page) all.push(indexedMemoryOf(tuple));
+    for (const tuple of page) all.push(indexedReadOf(tuple));
     const last = page.at(-1);
     if (last === undefined || page.length < rowsPerRead) return all;
     after = last[17];
@@ -158,7 +161,7 @@ export async function readIndexedMemories(
   database: StoreDatabase,
   vectors: VectorIndex | undefined,
   ids: readonly string[],
-): Promise<IndexedMemory[]> {
+): Promise<IndexedRead[]> {
   if (ids.length === 0) return [];
   const tuples = await readRows(
     database,
@@ -166,5 +169,5 @@ export async function readIndexedMemories(
     sql`${memories.id} = any(${sql.param([...ids])}::text[])`,
     ids.length,
   );
-  return tuples.map(indexedMemoryOf);
+  return tuples.map(indexedReadOf);
 }
