@@ -8,6 +8,7 @@ import { toMemoryUnavailable } from './database/to-memory-unavailable.js';
 import { DrizzleMemoryStore } from './drizzle-memory-store.js';
 import type { RankingOptions } from './ranking-options.js';
 import { PinnedCache } from './search/pinned-cache.js';
+import type { TsvectorText } from './search/read-cue-words.js';
 import { ReadIndex } from './search/read-index.js';
 import { RecentTurnsCache } from './search/recent-turns-cache.js';
 import { detectPgvector } from './vectors/detect-pgvector.js';
@@ -52,6 +53,12 @@ export interface StoreOwnership {
    * memories in process, in step with its own writes.
    */
   readonly soleWriter: boolean;
+  /**
+   * For a sole writer: the driver's own way to read a cue piece's words,
+   * cheaper than a statement through drizzle (see `TsvectorText`); without
+   * it, the words are read through `options.db`.
+   */
+  readonly tsvectorText?: TsvectorText;
 }
 
 /** {@link createDrizzleStore}, for an opener that may also say the store is its database's only writer. */
@@ -98,6 +105,7 @@ export async function openDrizzleStore(
             pinnedCache: new PinnedCache(),
             readIndex: new ReadIndex(database, index),
             recentTurnsCache: new RecentTurnsCache(),
+            ...(ownership.tsvectorText ? { tsvectorText: ownership.tsvectorText } : {}),
           }
         : {}),
     });

@@ -2,6 +2,7 @@ import type { EmbeddingProvider, FusionWeights } from '@symfonic/core';
 import type { PlannerStatistics } from './database/planner-statistics.js';
 import type { StoreDatabase } from './database/store-database.js';
 import type { PinnedCache } from './search/pinned-cache.js';
+import type { TsvectorText } from './search/read-cue-words.js';
 import type { ReadIndex } from './search/read-index.js';
 import type { RecentTurnsCache } from './search/recent-turns-cache.js';
 import type { PgvectorSupport } from './vectors/detect-pgvector.js';
@@ -36,6 +37,11 @@ export interface DrizzleStoreSettings {
    * rankings read instead of running the full-text statements. Never for a server.
    */
   readonly readIndex?: ReadIndex;
+  /**
+   * How the read index's rankings read a cue's words (see `readCueWords`):
+   * the opener's own driver call when it gave one, else through `database`.
+   */
+  readonly tsvectorText?: TsvectorText;
   /**
    * Present when this store is its database's only writer: each scope's
    * last turns as read, kept in step with the store's appends, restores and

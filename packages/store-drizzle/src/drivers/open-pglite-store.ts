@@ -6,6 +6,7 @@ import type { DrizzleMemoryStore } from '../drizzle-memory-store.js';
 import { type RankingOptions, rankingOptionsOf } from '../ranking-options.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { pgliteTemplatePath } from './pglite-template.js';
+import { pgliteTsvectorText } from './pglite-tsvector-text.js';
 import { holdsPGliteDatabase, prepareDataDir } from './prepare-data-dir.js';
 import { startPGlite } from './start-pglite.js';
 
@@ -89,7 +90,7 @@ export async function openPGliteStore(
     // This process started this PGlite and holds its folder: the store is its only writer.
     return await openDrizzleStore(
       { db: drizzle({ client }), ...rankingOptionsOf(options), onClose: release },
-      { soleWriter: true },
+      { soleWriter: true, tsvectorText: pgliteTsvectorText(client) },
     );
   } catch (error) {
     await release().catch(() => undefined);

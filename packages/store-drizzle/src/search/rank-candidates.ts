@@ -15,6 +15,7 @@ import { countUnembedded } from '../vectors/count-unembedded.js';
 import { hnswSearchBreadth } from './hnsw-search-breadth.js';
 import { type RankedMemories, rankMemories } from './rank-memories.js';
 import { rankWithIndex } from './rank-with-index.js';
+import { drizzleTsvectorText } from './read-cue-words.js';
 import { frequencyCap } from './weigh-lexemes.js';
 
 /**
@@ -58,7 +59,11 @@ export async function rankCandidates(
   // Loaded here, outside the transaction a cue vector's SQL ranking runs in.
   const fromIndex =
     readIndex !== undefined && (await readIndex.ready())
-      ? await rankWithIndex(settings.database, readIndex, ranking)
+      ? await rankWithIndex(
+          settings.tsvectorText ?? drizzleTsvectorText(settings.database),
+          readIndex,
+          ranking,
+        )
       : undefined;
   // The index's rankings run no plan, so need no planner statistics.
   if (!fromIndex) await settings.statistics.refresh();

@@ -32,6 +32,7 @@ import { normOf } from './norm-of.js';
 import { rankIndexedVectors } from './rank-indexed-vectors.js';
 import { type RankedMemories, type RankRequest, rankMemories } from './rank-memories.js';
 import { rankWithIndex } from './rank-with-index.js';
+import { drizzleTsvectorText } from './read-cue-words.js';
 import { ReadIndex, type TenantMemories } from './read-index.js';
 import { frequencyCap } from './weigh-lexemes.js';
 
@@ -314,7 +315,7 @@ const relevanceTolerance = (2 * tolerance) / vectorFullWeightMargin;
 async function checkBothPaths(asked: Asked): Promise<boolean> {
   const request = await requestOf(asked);
   const fromSql = await rankInSql(request);
-  const fromIndex = await rankWithIndex(opened.db, opened.readIndex, request);
+  const fromIndex = await rankWithIndex(drizzleTsvectorText(opened.db), opened.readIndex, request);
   expect(fromIndex).toBeDefined();
   const { unembedded, ...ranking } = fromIndex as NonNullable<typeof fromIndex>;
   if (!request.vector) {
@@ -407,7 +408,11 @@ async function checkInStep(): Promise<void> {
  */
 async function checkAfterWrites(asked: Asked, unembedded: number): Promise<void> {
   await checkInStep();
-  const ranked = await rankWithIndex(opened.db, opened.readIndex, await requestOf(asked));
+  const ranked = await rankWithIndex(
+    drizzleTsvectorText(opened.db),
+    opened.readIndex,
+    await requestOf(asked),
+  );
   expect(ranked?.unembedded).toBe(unembedded);
   await checkBothPaths(asked);
   await checkRandomRequests(20);
@@ -449,7 +454,11 @@ describe('rankWithIndex', () => {
     const request = await requestOf(asked);
     // This cue's list has no near-tie: the same memories in the same order.
     expect(await checkVectorList(request)).toBe(true);
-    const fromIndex = await rankWithIndex(opened.db, opened.readIndex, request);
+    const fromIndex = await rankWithIndex(
+      drizzleTsvectorText(opened.db),
+      opened.readIndex,
+      request,
+    );
     const ranked = fromIndex?.ranked ?? [];
     // Rows of each list, each with a similarity (a full-text row's read for it alone).
     expect(ranked.some((row) => row.places?.vectorPlace && !row.places.lexicalPlace)).toBe(true);
@@ -546,7 +555,11 @@ describe('rankWithIndex', () => {
       hybrid: false,
       lexicalWeight: 1,
     };
-    const first = await rankWithIndex(opened.db, opened.readIndex, await requestOf(asked));
+    const first = await rankWithIndex(
+      drizzleTsvectorText(opened.db),
+      opened.readIndex,
+      await requestOf(asked),
+    );
     const rows = first?.ranked ?? [];
     expect(rows.length).toBeGreaterThan(0);
     for (const { row } of rows) {
@@ -568,7 +581,7 @@ describe('rankWithIndex', () => {
     });
     const vector = request.vector as NonNullable<RankRequest['vector']>;
     expect(
-      await rankWithIndex(opened.db, opened.readIndex, {
+      await rankWithIndex(drizzleTsvectorText(opened.db), opened.readIndex, {
         ...request,
         vector: { ...vector, index: other },
       }),

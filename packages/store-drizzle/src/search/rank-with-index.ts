@@ -1,12 +1,11 @@
 import { reciprocalRankConstant, similarityOf } from '@symfonic/core';
-import type { StoreDatabase } from '../database/store-database.js';
 import { copyRow } from '../rows/copy-row.js';
 import { scopePlacement } from '../scope/scope-placement.js';
 import { rankIndexedVectors } from './rank-indexed-vectors.js';
 import { rankIndexedWords } from './rank-indexed-words.js';
 import { fuseRows, type RankedMemories, type RankRequest } from './rank-memories.js';
 import type { RankedMemory } from './ranked-rows-json.js';
-import { readCueWords } from './read-cue-words.js';
+import { readCueWords, type TsvectorText } from './read-cue-words.js';
 import type { ReadIndex } from './read-index.js';
 import type { IndexedMemory } from './read-indexed-memories.js';
 
@@ -18,7 +17,8 @@ export type IndexedRanking = RankedMemories & {
 
 /**
  * `rankMemories` answered from the read index, with no statement but the
- * one that reads the cue's words with PostgreSQL's parser (no table read):
+ * one that reads the cue's words with PostgreSQL's parser through
+ * `tsvectorText` (no table read):
  * the lexical list computed in process (`rankIndexedWords`) exactly as the
  * SQL path computes it (a test compares both on the same databases), and,
  * with a cue vector, the vector list searched exactly in process
@@ -35,7 +35,7 @@ export type IndexedRanking = RankedMemories & {
  * @throws whatever the driver throws; the caller translates it.
  */
 export async function rankWithIndex(
-  database: StoreDatabase,
+  tsvectorText: TsvectorText,
   index: ReadIndex,
   request: RankRequest,
 ): Promise<IndexedRanking | undefined> {
@@ -44,7 +44,7 @@ export async function rankWithIndex(
   if (vector && index.vectorIndex?.key !== vector.index.key) return undefined;
   const generation = index.generation;
   const lexicalWeight = vector ? request.weights.lexical : 1;
-  const words = lexicalWeight > 0 ? await readCueWords(database, request.cue) : undefined;
+  const words = lexicalWeight > 0 ? await readCueWords(tsvectorText, request.cue) : undefined;
   if (index.generation !== generation || !index.answering) return undefined;
   const placement = scopePlacement(request.scope);
   const tenant = index.tenant(placement.tenant);

@@ -5,8 +5,16 @@ import { drizzle } from 'drizzle-orm/pglite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../database/store-database.js';
+import { pgliteTsvectorText } from '../drivers/pglite-tsvector-text.js';
 import { resultRows } from '../rows/result-rows.js';
-import { type CueWords, cuePieces, cueWordsCtes, readCueWords } from './read-cue-words.js';
+import {
+  type CueWords,
+  cuePieces,
+  cueWordsCtes,
+  drizzleTsvectorText,
+  readCueWords,
+  type TsvectorText,
+} from './read-cue-words.js';
 
 const client = PGlite.create();
 afterAll(async () => (await client).close());
@@ -92,18 +100,26 @@ describe('cuePieces', () => {
   });
 });
 
-describe('readCueWords', () => {
+/** Both ways a store reads a cue piece's words: through drizzle, and as PGlite's own query. */
+const readers: [string, (database: StoreDatabase, raw: PGlite) => TsvectorText][] = [
+  ['through drizzle', (database) => drizzleTsvectorText(database)],
+  ["as PGlite's own query", (_, raw) => pgliteTsvectorText(raw)],
+];
+
+describe.each(readers)('readCueWords, each piece read %s', (_, readerOf) => {
   it('reads a cue cut before a sign the blank token would have taken as one statement does', async () => {
     const database = drizzle({ client: await client });
+    const reader = readerOf(database, await client);
     const cue = 'the ~/the ';
-    expect(await readCueWords(database, cue, 1)).toEqual(await readInOneStatement(database, cue));
+    expect(await readCueWords(reader, cue, 1)).toEqual(await readInOneStatement(database, cue));
   });
 
   it('reads exactly the words one statement reads, however the cue is cut', async () => {
     const database = drizzle({ client: await client });
+    const reader = readerOf(database, await client);
     await fc.assert(
       fc.asyncProperty(cues, fc.integer({ min: 1, max: 40 }), async (cue, length) => {
-        expect(await readCueWords(database, cue, length)).toEqual(
+        expect(await readCueWords(reader, cue, length)).toEqual(
           await readInOneStatement(database, cue),
         );
       }),
@@ -113,13 +129,14 @@ describe('readCueWords', () => {
 
   it('reads a maximal cue of distinct words as one statement does, past Limits.cueTerms', async () => {
     const database = drizzle({ client: await client });
+    const reader = readerOf(database, await client);
     let cue = '';
     for (let index = 0; ; index += 1) {
       const word = `w${index.toString(36)}x`;
       if (cue.length + word.length + 1 > Limits.cueText) break;
       cue += ` ${word}`;
     }
-    const words = await readCueWords(database, cue);
+    const words = await readCueWords(reader, cue);
     expect(words).toEqual(await readInOneStatement(database, cue));
     expect(words.lexemes).toHaveLength(Limits.cueTerms);
     expect(words.distinct).toBeGreaterThan(Limits.cueTerms);

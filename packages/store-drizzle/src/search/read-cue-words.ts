@@ -107,8 +107,31 @@ function compareBytes(left: string, right: string): number {
 }
 
 /**
+ * Turns a piece of a cue into the text of its English `tsvector`: the value
+ * of `select to_tsvector('english'::regconfig, piece)::text`, as the driver
+ * answers it (a string, or `null` for none). {@link drizzleTsvectorText}
+ * runs it through the store's drizzle database; an opener that started the
+ * database itself may hand the store its driver's own call
+ * (`pgliteTsvectorText`), which skips what drizzle's call costs on every
+ * statement.
+ */
+export type TsvectorText = (piece: string) => Promise<unknown>;
+
+/** {@link TsvectorText} through the store's drizzle database. */
+export function drizzleTsvectorText(database: StoreDatabase): TsvectorText {
+  return async (piece) => {
+    const [row] = resultRows<{ words: unknown }>(
+      await database.execute(
+        sql`select to_tsvector('english'::regconfig, ${piece})::text as words`,
+      ),
+    );
+    return row?.words ?? null;
+  };
+}
+
+/**
  * Read `cue`'s words with PostgreSQL's own parser and English configuration
- * (lower-cased, stemmed, stop words left out), ordered by each word's first
+ * (lower-cased, stemmed, stop words left out), each piece through `tsvectorText`, ordered by each word's first
  * position then the lexeme, the first `Limits.cueTerms` kept: exactly the
  * words {@link cueWordsCtes} reads (a property test compares both). Each
  * statement reads no table and only turns a piece of the cue
@@ -121,19 +144,14 @@ function compareBytes(left: string, right: string): number {
  * @throws whatever the driver throws; the caller translates it.
  */
 export async function readCueWords(
-  database: StoreDatabase,
+  tsvectorText: TsvectorText,
   cue: string,
   pieceLength = cuePieceLength,
 ): Promise<CueWords> {
   const firstPlace = new Map<string, number>();
   const pieces = cuePieces(cue, pieceLength);
   for (const [index, piece] of pieces.entries()) {
-    const [row] = resultRows<{ words: string | null }>(
-      await database.execute(
-        sql`select to_tsvector('english'::regconfig, ${piece})::text as words`,
-      ),
-    );
-    const words = row?.words ?? '';
+    const words = (await tsvectorText(piece)) ?? '';
     if (typeof words !== 'string') {
       throw new TypeError('the driver answered the cue words as another type');
     }
