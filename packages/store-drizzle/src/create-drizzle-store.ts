@@ -11,6 +11,7 @@ import { PinnedCache } from './search/pinned-cache.js';
 import type { TsvectorText } from './search/read-cue-words.js';
 import { ReadIndex } from './search/read-index.js';
 import { RecentTurnsCache } from './search/recent-turns-cache.js';
+import { VectorScopeEstimates } from './search/vector-scope-estimates.js';
 import { detectPgvector } from './vectors/detect-pgvector.js';
 import { ensureVectorIndex } from './vectors/ensure-vector-index.js';
 import { vectorIndex } from './vectors/vector-index.js';
@@ -98,7 +99,7 @@ export async function openDrizzleStore(
       fusionWeights,
       statistics: PlannerStatistics.deferred(database),
       ...(embedder ? { embedder } : {}),
-      ...(index ? { vectorIndex: index } : {}),
+      ...(index ? { vectorIndex: index, vectorEstimates: new VectorScopeEstimates() } : {}),
       ...(options.onClose ? { onClose: options.onClose } : {}),
       ...(ownership.soleWriter
         ? {

@@ -5,6 +5,7 @@ import type { PinnedCache } from './search/pinned-cache.js';
 import type { TsvectorText } from './search/read-cue-words.js';
 import type { ReadIndex } from './search/read-index.js';
 import type { RecentTurnsCache } from './search/recent-turns-cache.js';
+import type { VectorScopeEstimates } from './search/vector-scope-estimates.js';
 import type { PgvectorSupport } from './vectors/detect-pgvector.js';
 import type { VectorIndex } from './vectors/vector-index.js';
 
@@ -21,6 +22,8 @@ export interface DrizzleStoreSettings {
   readonly scanBudget: number;
   /** Each ranking's vote in the fusion (see `DrizzleStoreOptions.fusionWeights`). */
   readonly fusionWeights: FusionWeights;
+  /** The planner's estimates of each scope's vectors, kept for a while (see `VectorScopeEstimates`). */
+  readonly vectorEstimates?: VectorScopeEstimates;
   /** Told of every row this store changes; analyzes `memories` before a retrieval when due. */
   readonly statistics: PlannerStatistics;
   /** Runs once, on the first `close()`: releases what the store's opener acquired. */

@@ -19,6 +19,7 @@ import {
   nearestVectors,
   nearestVectorsByScope,
 } from './nearest-vectors.js';
+import { VectorScopeEstimates } from './vector-scope-estimates.js';
 
 const suite = 'the vector list of a scope on PostgreSQL';
 const url = await testDatabase('symfonic_drizzle_nearest_vectors');
@@ -125,7 +126,9 @@ describe.runIf(withPgvector)(suite, () => {
 
   it('walks the HNSW graph alone when the planner expects more vectors than the limit', async () => {
     const database = drizzle(client);
-    const list = await nearestVectors(database, await request('a quiet morning by the river'), 0);
+    const list = await nearestVectors(database, await request('a quiet morning by the river'), {
+      exactLimit: 0,
+    });
     const { rows, plan } = await nearest(list, true);
     expect(rows).toHaveLength(10);
     expect(plan).not.toMatch(/scoped_vectors/);
@@ -169,5 +172,32 @@ describe.runIf(withPgvector)(suite, () => {
       );
     }
     expect(compared).toBeGreaterThan(0);
+  });
+
+  it('plans the estimate once while the store keeps it, and again once it is too old', async () => {
+    let clock = 0;
+    const estimates = new VectorScopeEstimates(10, 1_000, () => clock);
+    let explains = 0;
+    const database = drizzle(client, {
+      logger: {
+        logQuery: (query) => {
+          if (/^explain/i.test(query)) explains += 1;
+        },
+      },
+    });
+    const asked = await request('a quiet morning by the river');
+    const first = await nearestVectors(database, asked, { estimates });
+    const dialect = new PgDialect();
+    clock = 999;
+    expect(dialect.sqlToQuery(await nearestVectors(database, asked, { estimates }))).toEqual(
+      dialect.sqlToQuery(first),
+    );
+    expect(explains).toBe(1);
+    clock = 1_000;
+    await nearestVectors(database, asked, { estimates });
+    expect(explains).toBe(2);
+    // Another scope has an estimate of its own.
+    await nearestVectors(database, { ...asked, scope: other }, { estimates });
+    expect(explains).toBe(3);
   });
 });

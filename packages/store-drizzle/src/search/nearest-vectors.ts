@@ -5,6 +5,7 @@ import { resultRows } from '../rows/result-rows.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { visibleByKeys } from '../scope/visible-to.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
+import type { VectorScopeEstimates } from './vector-scope-estimates.js';
 
 /**
  * A scope with at most this many vectors of the model in the ranked layers
@@ -121,6 +122,17 @@ async function estimatedVectors(
   return rows;
 }
 
+/** How {@link nearestVectors} chooses its path. */
+export interface NearestVectorsOptions {
+  /**
+   * The largest scope compared exactly; {@link exactVectorScanLimit} unless a
+   * test forces a path (0 always walks the graph for a non-empty scope).
+   */
+  readonly exactLimit?: number;
+  /** The store's kept estimates, read again only when too old; without them each call plans one. */
+  readonly estimates?: VectorScopeEstimates;
+}
+
 /**
  * The vector list of a ranking (the CTE `semantic_nearest`, id and cosine
  * distance, the `window` visible rows nearest the cue's vector, nearest
@@ -130,18 +142,20 @@ async function estimatedVectors(
  * which still takes the HNSW index if it finds more); otherwise the HNSW index
  * is walked ({@link nearestVectorsByGraph}), which a scope holding a large
  * share of the tenant's vectors reaches in few steps, where reading its
- * vectors one by one would cost more than the whole search.
+ * vectors one by one would cost more than the whole search. The estimate is
+ * the store's kept one when it has a recent one (`options.estimates`).
  *
- * @param exactLimit - the largest scope compared exactly; {@link exactVectorScanLimit} unless a
- *   test forces a path (0 always walks the graph for a non-empty scope).
  * @throws whatever the driver throws; the caller translates it.
  */
 export async function nearestVectors(
   database: StoreDatabase,
   request: NearestVectorsRequest,
-  exactLimit: number = exactVectorScanLimit,
+  options: NearestVectorsOptions = {},
 ): Promise<SQL> {
-  return (await estimatedVectors(database, request)) > exactLimit
+  const exactLimit = options.exactLimit ?? exactVectorScanLimit;
+  const read = () => estimatedVectors(database, request);
+  const estimate = await (options.estimates ? options.estimates.estimate(request, read) : read());
+  return estimate > exactLimit
     ? nearestVectorsByGraph(request)
     : nearestVectorsByScope(request, exactLimit);
 }

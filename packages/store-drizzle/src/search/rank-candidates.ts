@@ -80,7 +80,7 @@ export async function rankCandidates(
             // Keep walking the HNSW graph until enough rows pass the scope filter.
             await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
           }
-          const result = await rankMemories(transaction, ranking);
+          const result = await rankMemories(transaction, ranking, settings.vectorEstimates);
           unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
           return result;
         })

@@ -20,6 +20,7 @@ import type { VectorIndex } from '../vectors/vector-index.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { nearestVectors } from './nearest-vectors.js';
 import { type RankedMemory, rankedRowsJson } from './ranked-rows-json.js';
+import type { VectorScopeEstimates } from './vector-scope-estimates.js';
 import { type WeighedLexeme, weighCue } from './weigh-lexemes.js';
 
 /** What {@link rankMemories} ranks. */
@@ -186,11 +187,14 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * `memories` (see `PlannerStatistics`): without them it reads a tenant's
  * whole range of a B-tree where the full-text index would read a few pages.
  *
+ * @param estimates - the store's kept estimates of a scope's vectors, which choose the vector
+ *   list's path (see `nearestVectors`); without them each vector ranking plans one.
  * @throws whatever the driver throws; the caller translates it.
  */
 export async function rankMemories(
   database: StoreDatabase,
   request: RankRequest,
+  estimates?: VectorScopeEstimates,
 ): Promise<RankedMemories> {
   const layers = [...request.layers];
   const visibleMemory = and(visibleTo(memories, request.scope), inArray(memories.layer, layers));
@@ -203,7 +207,7 @@ export async function rankMemories(
   const lexical = lexicalLists(request, weighed, words?.rareIds ?? []);
   const semantic = vector
     ? sql`,
-    ${await nearestVectors(database, { ...request, vector })},
+    ${await nearestVectors(database, { ...request, vector }, estimates ? { estimates } : {})},
     semantic as (
       select id, distance, rank() over (order by distance) as position from semantic_nearest
     )`
