@@ -188,3 +188,4 @@ export type {
 export { definedStoreBrand, isDefinedStore } from './store-kit/store-brand.js';
 export { type OpValidation, validateMemoryOp } from './validate-memory-op.js';
 export { NearestRows, type NearRow } from './vectors/nearest-rows.js';
+export { rowDot } from './vectors/row-dot.js';

@@ -1,4 +1,4 @@
-import type { NearestRows, StoredLayer } from '@symfonic/core';
+import { type NearestRows, rowDot, type StoredLayer } from '@symfonic/core';
 import type { IndexedMemory } from './read-indexed-memories.js';
 
 /** A query vector with its norm, computed once per ranking. */
@@ -129,33 +129,14 @@ export class IndexedVectorBucket {
 
   /**
    * The cosine similarity of the row at `row` and `query`, in double
-   * precision from their single-precision values (four running sums, added
-   * in order), clamped to -1..1 as pgvector clamps it; `undefined` when
+   * precision from their single-precision values (core's `rowDot`), clamped to -1..1 as pgvector clamps it; `undefined` when
    * either norm is 0 (pgvector's cosine distance is then NaN, and its HNSW
    * index leaves such a vector out).
    */
   #cosine(row: number, query: VectorQuery): number | undefined {
     const norm = this.#norms[row] as number;
     if (norm === 0 || query.norm === 0) return undefined;
-    const left = this.#values;
-    const right = query.values;
-    const length = this.dimensions;
-    const offset = row * length;
-    const unrolled = length - (length % 4);
-    let sum0 = 0;
-    let sum1 = 0;
-    let sum2 = 0;
-    let sum3 = 0;
-    let at = 0;
-    for (; at < unrolled; at += 4) {
-      const from = offset + at;
-      sum0 += (left[from] as number) * (right[at] as number);
-      sum1 += (left[from + 1] as number) * (right[at + 1] as number);
-      sum2 += (left[from + 2] as number) * (right[at + 2] as number);
-      sum3 += (left[from + 3] as number) * (right[at + 3] as number);
-    }
-    for (; at < length; at += 1) sum0 += (left[offset + at] as number) * (right[at] as number);
-    const cosine = (sum0 + sum1 + sum2 + sum3) / (norm * query.norm);
+    const cosine = rowDot(this.#values, row * this.dimensions, query.values) / (norm * query.norm);
     return Math.min(1, Math.max(-1, cosine));
   }
 
