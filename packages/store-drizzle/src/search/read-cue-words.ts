@@ -131,8 +131,9 @@ export function drizzleTsvectorText(database: StoreDatabase): TsvectorText {
 
 /**
  * Read `cue`'s words with PostgreSQL's own parser and English configuration
- * (lower-cased, stemmed, stop words left out), each piece through `tsvectorText`, ordered by each word's first
- * position then the lexeme, the first `Limits.cueTerms` kept: exactly the
+ * (lower-cased, stemmed, stop words left out), each piece through
+ * `tsvectorText`, ordered by each word's first position then the lexeme,
+ * the first `Limits.cueTerms` kept: exactly the
  * words {@link cueWordsCtes} reads (a property test compares both). Each
  * statement reads no table and only turns a piece of the cue
  * ({@link cuePieces}) into its `tsvector`, cheap to plan; the pieces are read
