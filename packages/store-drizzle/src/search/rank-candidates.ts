@@ -11,7 +11,6 @@ import { sql } from 'drizzle-orm';
 import { runInTransaction } from '../database/run-in-transaction.js';
 import type { DrizzleStoreSettings } from '../drizzle-store-settings.js';
 import { memoryRecordOf } from '../rows/memory-record-of.js';
-import { countUnembedded } from '../vectors/count-unembedded.js';
 import { hnswSearchBreadth } from './hnsw-search-breadth.js';
 import { type RankedMemories, rankMemories } from './rank-memories.js';
 import { rankWithIndex } from './rank-with-index.js';
@@ -67,28 +66,25 @@ export async function rankCandidates(
       : undefined;
   // The index's rankings run no plan, so need no planner statistics.
   if (!fromIndex) await settings.statistics.refresh();
-  let unembedded = fromIndex?.unembedded ?? 0;
   const ranked: RankedMemories = fromIndex
     ? fromIndex
     : vector
       ? await runInTransaction(settings.database, async (transaction) => {
-          // Search the HNSW graph wider than pgvector's default, which misses neighbours.
+          // Search the HNSW graph wider than pgvector's default, which misses neighbours,
+          // and, where pgvector can, keep walking it until enough rows pass the scope filter.
+          const breadth = sql`set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`;
           await transaction.execute(
-            sql`select set_config('hnsw.ef_search', ${String(hnswSearchBreadth(window))}, true)`,
+            pgvector?.iterativeScan
+              ? sql`select ${breadth}, set_config('hnsw.iterative_scan', 'strict_order', true)`
+              : sql`select ${breadth}`,
           );
-          if (pgvector?.iterativeScan) {
-            // Keep walking the HNSW graph until enough rows pass the scope filter.
-            await transaction.execute(sql`set local hnsw.iterative_scan = strict_order`);
-          }
-          const result = await rankMemories(transaction, ranking, settings.vectorEstimates);
-          unembedded = await countUnembedded(transaction, query.scope, layers, vector.index);
-          return result;
+          return rankMemories(transaction, ranking, settings.vectorEstimates);
         })
       : await rankMemories(settings.database, ranking);
-  if (vector && unembedded > 0) {
+  if (vector && ranked.unembedded > 0) {
     degradations.push({
       code: DegradationCode.vectorsIncomplete,
-      detail: `${unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
+      detail: `${ranked.unembedded} of the memories visible to this query have no vector of the model "${vector.index.model}" (written without an embedder or with another model): they could be found by their words only, until the store's embedMissing() embeds them`,
     });
   }
   if (ranked.cueTermsShortenedFrom !== undefined) {

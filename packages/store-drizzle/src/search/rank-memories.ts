@@ -16,6 +16,7 @@ import { resultRows } from '../rows/result-rows.js';
 import { memories } from '../schema/memories.js';
 import { memoryEmbeddings } from '../schema/memory-embeddings.js';
 import { visibleByKeys, visibleTo } from '../scope/visible-to.js';
+import { unembeddedCount } from '../vectors/count-unembedded.js';
 import type { VectorIndex } from '../vectors/vector-index.js';
 import { lexemeQuery, textLexemeQuery } from './lexeme-query.js';
 import { nearestVectors } from './nearest-vectors.js';
@@ -58,6 +59,8 @@ export interface RankedMemories {
   readonly commonWordsCut: number;
   /** The cue's distinct words when they were more than `Limits.cueTerms` (only the first were read); else absent. */
   readonly cueTermsShortenedFrom?: number;
+  /** With a cue vector, how many visible memories of the layers have no vector of the model; 0 without. */
+  readonly unembedded: number;
 }
 
 /**
@@ -154,7 +157,8 @@ function cueSimilarity(vector: NonNullable<RankRequest['vector']>, scope: Memory
  * Rank the memories visible to `request.scope` for a cue: two statements
  * (the cue's words with their frequencies, then the ranking), the last one
  * doing all of the ranking in SQL and answering the ranked rows as one JSON
- * document. Only the cue's first `Limits.cueTerms` distinct words are
+ * document, with, given a cue vector, the count of visible memories without
+ * a vector of the model (`unembeddedCount`). Only the cue's first `Limits.cueTerms` distinct words are
  * weighed and matched (see `weighCue`), so a maximal cue costs a bounded
  * number of index reads and ranking terms.
  *
@@ -237,6 +241,7 @@ export async function rankMemories(
     ranked: string | null;
     overflow: boolean | string | null;
     common_cut: boolean | string | null;
+    unembedded: number | string | null;
   }>(
     await database.execute(sql`
     with ${lexical}${semantic},
@@ -254,7 +259,8 @@ export async function rankMemories(
           : undefined,
       )} as ranked,
       (select count(*) from lexical_scored) > ${window} as overflow,
-      (select count(*) from common_candidates) > ${window} as common_cut
+      (select count(*) from common_candidates) > ${window} as common_cut,
+      ${vector ? unembeddedCount(request.scope, layers, vector.index) : sql`0`} as unembedded
     from ranked
     join ${memories} on ${memories.id} = ranked.id
     where ${memories.id} = any(array(select id from ranked)) and ${visibleMemory}`),
@@ -265,6 +271,7 @@ export async function rankMemories(
     ranked: vector ? fuseRows(rows, { ...request.weights, lexical: lexicalWeight }) : rows,
     lexicalOverflow: flag(answer?.overflow),
     commonWordsCut: flag(answer?.common_cut) ? weighed.filter((word) => word.common).length : 0,
+    unembedded: Number(answer?.unembedded ?? 0),
     ...(words && words.distinct > words.read ? { cueTermsShortenedFrom: words.distinct } : {}),
   };
 }

@@ -9,12 +9,6 @@ import { readCueWords, type TsvectorText } from './read-cue-words.js';
 import type { ReadIndex } from './read-index.js';
 import type { IndexedMemory } from './read-indexed-memories.js';
 
-/** A ranking the read index answered, with the count the SQL path reads by a statement of its own. */
-export type IndexedRanking = RankedMemories & {
-  /** With a cue vector, how many visible memories of the layers have no vector of the model; 0 without. */
-  readonly unembedded: number;
-};
-
 /**
  * `rankMemories` answered from the read index, with no statement but the
  * one that reads the cue's words with PostgreSQL's parser through
@@ -38,7 +32,7 @@ export async function rankWithIndex(
   tsvectorText: TsvectorText,
   index: ReadIndex,
   request: RankRequest,
-): Promise<IndexedRanking | undefined> {
+): Promise<RankedMemories | undefined> {
   if (!index.answering) return undefined;
   const vector = request.vector;
   if (vector && index.vectorIndex?.key !== vector.index.key) return undefined;
