@@ -92,6 +92,7 @@ function timedEmbedder(embedder: EmbeddingProvider, spent: { total: number }): E
   return {
     model: embedder.model,
     dimensions: embedder.dimensions,
+    ...(embedder.fusionMargin === undefined ? {} : { fusionMargin: embedder.fusionMargin }),
     async embed(texts) {
       const started = performance.now();
       try {

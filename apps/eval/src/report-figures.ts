@@ -66,6 +66,7 @@ export const reportRuns = {
   'first-set-encoder': ['--systems', encoderSystems],
   'development-encoder': [...development, '--systems', encoderSystems],
   'held-out-encoder': [...heldOut, '--systems', encoderSystems],
+  'held-out-2-encoder': [...secondHeldOut, '--systems', encoderSystems],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The name of a run of {@link reportRuns}, and of its report file. */
@@ -118,39 +119,50 @@ function recallByRanking(report: EvalReport, document: string, section: string):
   };
 }
 
-/** Recall@10 of each store and ranking on the four sets, each turn imported with its context. */
-function rankingChoice(
-  first: EvalReport,
-  developed: EvalReport,
-  held: EvalReport,
-  secondHeld: EvalReport,
+/** The four sets' reports, in the order of their columns. */
+type FourSets = readonly [EvalReport, EvalReport, EvalReport, EvalReport];
+
+/** Recall@10 of each `[label, system]` row on the four sets: one column a set. */
+function acrossSets(
+  section: string,
+  rowTitle: string,
+  sets: FourSets,
+  rows: readonly (readonly [string, string])[],
 ): Figures {
+  return {
+    document: 'apps/eval/README.md',
+    section,
+    measured: measuredBy(...sets),
+    columns: [
+      { title: rowTitle },
+      right('first set'),
+      right('structures, development'),
+      right('structures, first held-out'),
+      right('structures, held-out (second)'),
+    ],
+    rows: rows.map(([label, system]): TableCell[] => [
+      label,
+      ...sets.map((report) => recallAt10(report, system)),
+    ]),
+  };
+}
+
+/** Recall@10 of each store and ranking on the four sets, each turn imported with its context. */
+function rankingChoice(sets: FourSets): Figures {
   const rankings = [
     ['full text', 'lexical'],
     ['hybrid with word vectors', 'hybrid/word-vectors'],
     ['hybrid with the local n-gram', 'hybrid/local-ngram'],
     ['`hydrate` with word vectors', 'hydrate/word-vectors'],
   ] as const;
-  return {
-    document: 'apps/eval/README.md',
-    section: 'eval-ranking-choice',
-    measured: measuredBy(first, developed, held, secondHeld),
-    columns: [
-      { title: 'store, ranking' },
-      right('first set'),
-      right('structures, development'),
-      right('structures, first held-out'),
-      right('structures, held-out (second)'),
-    ],
-    rows: stores.flatMap(([label, prefix]) =>
-      rankings.map(([ranking, system]): TableCell[] => [
-        `${label}, ${ranking}`,
-        ...[first, developed, held, secondHeld].map((report) =>
-          recallAt10(report, `${prefix}/${system}`),
-        ),
-      ]),
+  return acrossSets(
+    'eval-ranking-choice',
+    'store, ranking',
+    sets,
+    stores.flatMap(([label, prefix]) =>
+      rankings.map(([ranking, system]) => [`${label}, ${ranking}`, `${prefix}/${system}`] as const),
     ),
-  };
+  );
 }
 
 /** Both splits of the structures set side by side, without context: recall overall. */
@@ -241,6 +253,21 @@ function encoderComparison(report: EvalReport, section: string): Figures {
   };
 }
 
+/**
+ * Recall@10 in memory of full text and of each embedder's hybrid and block on the four sets,
+ * from the sentence encoder's runs (each turn imported with its context).
+ */
+function embedderChoice(sets: FourSets): Figures {
+  return acrossSets('eval-encoder-choice', 'in memory', sets, [
+    ['full text', 'in-memory/lexical'],
+    ['hybrid with word vectors', 'in-memory/hybrid/word-vectors'],
+    ['hybrid with the sentence encoder', 'in-memory/hybrid/sentence-encoder'],
+    ['block (defaults), full text', 'in-memory/block/full-text'],
+    ['block (defaults), word vectors', 'in-memory/block/word-vectors'],
+    ['block (defaults), sentence encoder', 'in-memory/block/sentence-encoder'],
+  ]);
+}
+
 /** Each table that reads more than one system's results, and the runs it reads. */
 const tables: readonly {
   readonly reads: readonly ReportName[];
@@ -262,7 +289,7 @@ const tables: readonly {
   {
     reads: ['first-set-context', 'development-context', 'held-out-context', 'held-out-2-context'],
     figures: (first, developed, held, secondHeld) =>
-      rankingChoice(first, developed, held, secondHeld),
+      rankingChoice([first, developed, held, secondHeld]),
   },
   {
     reads: ['development-no-context', 'held-out-no-context'],
@@ -283,6 +310,15 @@ const tables: readonly {
   {
     reads: ['first-set-encoder'],
     figures: (report) => encoderComparison(report, 'eval-encoder-first-set'),
+  },
+  {
+    reads: ['held-out-2-encoder'],
+    figures: (report) => encoderComparison(report, 'eval-encoder-held-out-2'),
+  },
+  {
+    reads: ['first-set-encoder', 'development-encoder', 'held-out-encoder', 'held-out-2-encoder'],
+    figures: (first, developed, held, secondHeld) =>
+      embedderChoice([first, developed, held, secondHeld]),
   },
 ];
 

@@ -76,6 +76,7 @@ export {
   defaultFusionWeights,
   type FusionWeights,
   type FusionWeightsOption,
+  fusionMarginOf,
   resolveFusionWeights,
 } from './fusion-weights.js';
 export { isRecord } from './is-record.js';

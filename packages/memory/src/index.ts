@@ -8,6 +8,7 @@ export {
   createLocalEmbedder,
   type LocalEmbedderOptions,
   localEmbedderDimensions,
+  localEmbedderFusionMargin,
 } from './embedders/local-embedder.js';
 export type { RankedMemory } from './hydrate/rank-candidates.js';
 export {

@@ -144,6 +144,53 @@ export function describeFusionContract(context: ContractContext): void {
       },
     );
 
+    it.skipIf(!vectors)(
+      "weighs the vector ranking at its embedder's fusionMargin (vectors)",
+      async () => {
+        // The vectors' first and last cosines are about 1.1 apart: whole weight at core's default
+        // margin, about a thousandth of it at a margin of 1000.
+        const table = {
+          'apple pie recipe': [0, -1],
+          'banana bread': [1, 0],
+          'cherry tart': [0.8, -0.2],
+          'plum cake': [0.5, -0.5],
+          apple: [1, 0.1],
+        };
+        const firstWith = (fusionMargin: number | undefined) =>
+          withStore(
+            context,
+            {
+              ...createFixedEmbedder(table, [0, 1]),
+              ...(fusionMargin === undefined ? {} : { fusionMargin }),
+            },
+            { lexical: 1, vector: 10 },
+            async (store) => {
+              await addMemories(store, acme('user:1'), Object.keys(table).slice(0, 4));
+              const result = await store.retrieve({
+                scope: acme('user:1'),
+                cue: 'apple',
+                limit: 5,
+              });
+              return textsOf(result)[0];
+            },
+          );
+        expect(await firstWith(undefined)).toBe('banana bread');
+        expect(await firstWith(1000)).toBe('apple pie recipe');
+      },
+    );
+
+    it.skipIf(!vectors)(
+      'refuses an embedder whose fusionMargin is not a number above 0 when it opens (vectors)',
+      async () => {
+        for (const fusionMargin of [0, -0.1, Number.NaN]) {
+          const opening = context
+            .open({ embedder: { ...createTestEmbedder(), fusionMargin } })
+            .then(async (harness) => harness.close());
+          await expectFailure(opening, InvalidMemoryInput.code);
+        }
+      },
+    );
+
     it('refuses weights that cannot rank with InvalidMemoryInput when it opens', async () => {
       for (const fusionWeights of [
         { lexical: -1 },

@@ -72,7 +72,7 @@ export async function openDrizzleStore(
   if (!Number.isInteger(scanBudget) || scanBudget < 1) {
     throw new InvalidMemoryInput('invalid store options: scanBudget is a whole number, 1 or more');
   }
-  const fusionWeights = resolveFusionWeights(options.fusionWeights, embedder !== undefined);
+  const fusionWeights = resolveFusionWeights(options.fusionWeights, embedder);
   if (
     embedder &&
     (!Number.isInteger(embedder.dimensions) ||

@@ -77,6 +77,6 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
   if (!Number.isInteger(scanBudget) || scanBudget < 1) {
     throw new InvalidMemoryInput('invalid scan budget: it must be a whole number, 1 or more');
   }
-  const weights = resolveFusionWeights(options.fusionWeights, options.embedder !== undefined);
+  const weights = resolveFusionWeights(options.fusionWeights, options.embedder);
   return defineStore(new InMemoryBackend({ embedder: options.embedder, scanBudget, weights }));
 }

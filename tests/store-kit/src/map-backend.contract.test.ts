@@ -15,7 +15,7 @@ function openMapStore(
   embedder: EmbeddingProvider | undefined,
   fusionWeights: FusionWeightsOption | undefined,
 ): MemoryStore {
-  const weights = resolveFusionWeights(fusionWeights, embedder !== undefined);
+  const weights = resolveFusionWeights(fusionWeights, embedder);
   return defineStore(new MapBackend(embedder, weights));
 }
 

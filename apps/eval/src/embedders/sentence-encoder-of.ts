@@ -20,6 +20,7 @@ export function sentenceEncoder(): Promise<EmbeddingProvider> {
     return {
       model: encoder.model,
       dimensions: encoder.dimensions,
+      ...(encoder.fusionMargin === undefined ? {} : { fusionMargin: encoder.fusionMargin }),
       embed: async (texts) => {
         const missing = [...new Set(texts)].filter((text) => !known.has(text));
         if (missing.length > 0) {

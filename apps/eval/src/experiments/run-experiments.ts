@@ -1,5 +1,6 @@
-import type { EmbeddingProvider } from '@symfonic/core';
-import { createLocalEmbedder } from '@symfonic/memory';
+import { type EmbeddingProvider, vectorFullWeightMargin } from '@symfonic/core';
+import { createLocalEmbedder, localEmbedderFusionMargin } from '@symfonic/memory';
+import { sentenceEncoderFusionMargin } from '@symfonic/memory/sentence-encoder';
 import {
   createWordVectorEmbedder,
   type WordVectorEmbedderOptions,
@@ -10,6 +11,7 @@ import {
   createHashedNgramEmbedder,
   shippedLocalEmbedderSettings,
 } from '../embedders/hashed-ngram-embedder.js';
+import { sentenceEncoder } from '../embedders/sentence-encoder-of.js';
 import { sharedWordVectors } from '../embedders/word-vector-embedder-of.js';
 import type { EvalDataset } from '../eval-dataset.js';
 import type { EvalSystem } from '../eval-system.js';
@@ -121,7 +123,10 @@ function inMemory(
  * 2. fusion, offline on the store's full-text and vector rankings (100 deep):
  *    reciprocal rank fusion with k from 3 to 60 and weights 1:1, 1:1.5,
  *    1.5:1, and a convex combination of scores;
- * 3. re-scoring the best fusion by session neighbours of a hit and by recency.
+ * 3. re-scoring the best fusion by session neighbours of a hit and by recency;
+ * 4. each shipped embedder's `fusionMargin` (the first-to-tenth cosine margin at
+ *    which its vector list votes whole), hybrid in the store at margins around
+ *    the one it ships with.
  *
  * @returns every row; stores are opened and closed on the way.
  * @throws whatever a store or the word-vector loading throws.
@@ -288,6 +293,36 @@ export async function runExperiments(
           `recency, score × (1 + ${boost} × lateness)`,
         ),
       );
+    }
+  }
+  const margins: [string, () => Promise<EmbeddingProvider>, readonly number[], number][] = [
+    [
+      'local n-gram v1',
+      async () => createLocalEmbedder(),
+      [vectorFullWeightMargin, 0.25, 0.5, 1, 2, localEmbedderFusionMargin],
+      localEmbedderFusionMargin,
+    ],
+    ['word vectors', words({}), [0.06, vectorFullWeightMargin, 0.25], vectorFullWeightMargin],
+    [
+      'sentence encoder',
+      sentenceEncoder,
+      [0.02, 0.04, sentenceEncoderFusionMargin, 0.09, vectorFullWeightMargin],
+      sentenceEncoderFusionMargin,
+    ],
+  ];
+  for (const [name, embedder, tried, shipped] of margins) {
+    for (const fusionMargin of tried) {
+      const result = await evaluateSystem(
+        inMemory(
+          `${name}: hybrid, fusion margin ${fusionMargin}`,
+          async () => ({ ...(await embedder()), fusionMargin }),
+          1,
+        ),
+        dataset,
+        onProgress,
+      );
+      const setting = `${fusionMargin}${fusionMargin === shipped ? ' (shipped)' : ''}`;
+      rows.push(summarize(`fusion margin: ${name}`, setting, result.outcomes));
     }
   }
   return rows;

@@ -32,9 +32,18 @@ describe('vectorListReliability', () => {
     expect(vectorListReliability([Number.NaN, 0.1])).toBe(0);
   });
 
-  it('scales the vector weight only', () => {
+  it("measures the margin against the full-weight margin given, an embedder's fusionMargin", () => {
+    expect(vectorListReliability([0.9, 0.6], 0.6)).toBeCloseTo(0.5, 12);
+    expect(vectorListReliability([0.9, 0.6], 0.06)).toBe(1);
+    expect(vectorListReliability([0.9, 0.1], 4)).toBeCloseTo(0.2, 12);
+  });
+
+  it("scales the vector weight only, at the weights' vectorMargin when they carry one", () => {
     expect(hybridWeights({ lexical: 2, vector: 3 }, [0.8, 0.8])).toEqual({ lexical: 2, vector: 0 });
     expect(hybridWeights({ lexical: 2, vector: 3 }, [0.8, 0.1])).toEqual({ lexical: 2, vector: 3 });
+    const wide = hybridWeights({ lexical: 2, vector: 3, vectorMargin: 1.4 }, [0.8, 0.1]);
+    expect(wide.lexical).toBe(2);
+    expect(wide.vector).toBeCloseTo(1.5, 12);
   });
 });
 

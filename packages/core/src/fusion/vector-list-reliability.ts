@@ -22,29 +22,35 @@ export const vectorFullWeightMargin = 0.12;
 
 /**
  * How much a vector ranking can be trusted for one cue, from its own
- * similarities: `(s₁ − s_m) / vectorFullWeightMargin`, clipped to [0, 1],
+ * similarities: `(s₁ − s_m) / fullWeightMargin`, clipped to [0, 1],
  * where `s₁` is the first memory's cosine and `s_m` the cosine at
  * {@link vectorMarginPlace} (or at the last place of a shorter list).
  * A list of one memory has nothing to be compared with and is trusted
  * whole; an empty list is trusted not at all.
  *
  * @param similarities the ranking's cosines, best first.
+ * @param fullWeightMargin the margin at which the list votes whole: its
+ *   embedder's `fusionMargin`, {@link vectorFullWeightMargin} by default.
  * @returns a number in [0, 1]; never throws (a non-finite margin counts as 0).
  */
-export function vectorListReliability(similarities: readonly number[]): number {
+export function vectorListReliability(
+  similarities: readonly number[],
+  fullWeightMargin: number = vectorFullWeightMargin,
+): number {
   if (similarities.length === 0) return 0;
   if (similarities.length === 1) return 1;
   const first = similarities[0] as number;
   const compared = similarities[Math.min(vectorMarginPlace, similarities.length) - 1] as number;
-  const margin = (first - compared) / vectorFullWeightMargin;
+  const margin = (first - compared) / fullWeightMargin;
   return Number.isFinite(margin) ? Math.min(1, Math.max(0, margin)) : 0;
 }
 
 /**
  * The weights one hybrid ranking fuses by: the store's, with the vector
  * weight scaled by {@link vectorListReliability} of this cue's vector
- * ranking. Every fusion (both stores, and recall over a store that ranked
- * by words alone) takes its weights from here.
+ * ranking, at the weights' `vectorMargin` (the embedder's `fusionMargin`)
+ * when they carry one. Every fusion (both stores, and recall over a store
+ * that ranked by words alone) takes its weights from here.
  *
  * @param similarities the vector ranking's cosines, best first.
  * @returns new weights; never throws.
@@ -53,5 +59,8 @@ export function hybridWeights(
   weights: FusionWeights,
   similarities: readonly number[],
 ): FusionWeights {
-  return { lexical: weights.lexical, vector: weights.vector * vectorListReliability(similarities) };
+  return {
+    lexical: weights.lexical,
+    vector: weights.vector * vectorListReliability(similarities, weights.vectorMargin),
+  };
 }

@@ -1,7 +1,11 @@
 import { InvalidMemoryInput } from '@symfonic/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLocalEmbedder, localEmbedderDimensions } from './local-embedder.js';
+import {
+  createLocalEmbedder,
+  localEmbedderDimensions,
+  localEmbedderFusionMargin,
+} from './local-embedder.js';
 
 function cosine(left: Float32Array, right: Float32Array): number {
   let dot = 0;
@@ -21,6 +25,7 @@ describe('createLocalEmbedder', () => {
   it('answers one unit vector of the documented dimension per text, in order', async () => {
     expect(embedder.dimensions).toBe(localEmbedderDimensions);
     expect(embedder.model).toBe(`symfonic-local-ngram-v1-${localEmbedderDimensions}`);
+    expect(embedder.fusionMargin).toBe(localEmbedderFusionMargin);
     const vectors = await embedder.embed(['peanuts', 'the user likes tea', 'peanuts']);
     expect(vectors).toHaveLength(3);
     for (const vector of vectors) {

@@ -8,6 +8,18 @@ import {
 /** The default length of a local embedder's vectors. */
 export const localEmbedderDimensions = 384;
 
+/**
+ * The local embedder's `fusionMargin`: its vector list votes whole only when
+ * its first and tenth cosines are 4 apart, which no cosines are, so it
+ * weighs at most half and usually a tenth or less. Its cosines count shared
+ * words and word pieces, which full text already finds, and spread wide
+ * whether or not the list found what was meant; at core's default margin,
+ * hybrid with it ranked below full text alone on imported conversations (the
+ * figures and the margins tried are in the decision record on the fusion
+ * margin per embedder, `docs/decisions`).
+ */
+export const localEmbedderFusionMargin = 4;
+
 /** Options of {@link createLocalEmbedder}. */
 export interface LocalEmbedderOptions {
   /** Vector length, an integer from 16 to 4096; default {@link localEmbedderDimensions}. */
@@ -56,7 +68,9 @@ function embedOne(text: string, dimensions: number): Float32Array {
  * vector is then L2-normalised. Shared words and shared word pieces
  * ("allergic" / "allergy") make vectors similar; it knows no synonyms.
  *
- * `model` is `symfonic-local-ngram-v1-<dimensions>`. A text with no letters or
+ * `model` is `symfonic-local-ngram-v1-<dimensions>`, and `fusionMargin`
+ * {@link localEmbedderFusionMargin}: in a hybrid ranking its vector list
+ * breaks full text's near-ties rather than reordering it. A text with no letters or
  * digits embeds to the zero vector. The same text always gives the same
  * vector, on every machine. `embed` never reaches the network, and identical
  * texts within one call are embedded once.
@@ -74,6 +88,7 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embeddi
   const identity = { model: `symfonic-local-ngram-v1-${dimensions}`, dimensions };
   return {
     ...identity,
+    fusionMargin: localEmbedderFusionMargin,
     embed: (texts) =>
       embedDistinct(texts, identity, async (distinct) =>
         distinct.map((text) => embedOne(text, dimensions)),

@@ -2,6 +2,7 @@ import {
   checkEmbeddingBatch,
   cosineSimilarity,
   type EmbeddingProvider,
+  fusionMarginOf,
   type MemoryRecord,
   MemoryUnavailable,
 } from '@symfonic/core';
@@ -14,7 +15,9 @@ export const defaultVectorCacheSize = 20_000;
  * A {@link RelevanceScorer} that puts relevance on one scale whatever the
  * store: the cosine similarity (-1 to 1) of the cue's vector and each
  * memory's, naming the embedder's `model` (so recall takes a store's
- * similarities of that model for its own). Memory vectors are kept by text in a least-recently-used cache of
+ * similarities of that model for its own) and its `fusionMargin` as
+ * `vectorMargin` (what recall fuses its cosines by over a store that ranked
+ * by words alone). Memory vectors are kept by text in a least-recently-used cache of
  * `capacity` entries, so a memory is embedded once, not once per hydration;
  * the cue and every uncached text go to the embedder in one batch.
  *
@@ -23,6 +26,9 @@ export const defaultVectorCacheSize = 20_000;
  * `dimensions` per text (NaN, infinity, a vector missing or of the wrong
  * length): relevance is then unknown, recall degrades, and nothing of that
  * batch is cached, so the next hydration asks again.
+ */
+/**
+ * @throws InvalidMemoryInput when the embedder's `fusionMargin` is not a finite number above 0.
  */
 export function embeddingRelevance(
   embedder: EmbeddingProvider,
@@ -63,5 +69,5 @@ export function embeddingRelevance(
     }
     return scores;
   };
-  return Object.assign(scorer, { model: embedder.model });
+  return Object.assign(scorer, { model: embedder.model, ...fusionMarginOf(embedder) });
 }

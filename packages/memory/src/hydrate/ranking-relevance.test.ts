@@ -33,7 +33,7 @@ const rankBy = (ranked: ReturnType<typeof rankingRelevance>) =>
 
 describe('rankingRelevance', () => {
   it("ranks by the store's relevance without an embedder", () => {
-    const ranked = rankingRelevance(candidates, [], false);
+    const ranked = rankingRelevance(candidates, [], undefined);
     expect(rankBy(ranked)).toEqual({ a: 3, b: 2, c: 1 });
     expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
   });
@@ -42,7 +42,7 @@ describe('rankingRelevance', () => {
     const ranked = rankingRelevance(
       candidates,
       [{ code: DegradationCode.scanBudgetSpent, detail: 'more matched' }],
-      true,
+      {},
     );
     expect(rankBy(ranked)).toEqual({ a: 3, b: 2, c: 1 });
     expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
@@ -53,7 +53,7 @@ describe('rankingRelevance', () => {
     DegradationCode.noVectorIndex,
     DegradationCode.embeddingFailed,
   ])('fuses the store order with the cosine order when the store says %s', (code) => {
-    const ranked = rankingRelevance(candidates, [{ code, detail: 'lexical only' }], true);
+    const ranked = rankingRelevance(candidates, [{ code, detail: 'lexical only' }], {});
     // Core's hybrid relevance: places in both lists, and the store's relevance over its best.
     const at = (places: HybridPlaces) => hybridRelevance(places, 3, defaultFusionWeights);
     expect(rankBy(ranked)).toEqual({
@@ -64,13 +64,24 @@ describe('rankingRelevance', () => {
     expect(ranked.map(({ relevance }) => relevance)).toEqual([0.1, 0.5, 0.9]);
   });
 
+  it("weighs the cosine order by the scorer's margin, its embedder's fusionMargin", () => {
+    const lexicalOnly = [{ code: DegradationCode.noEmbedder, detail: 'lexical only' }];
+    const ranked = rankingRelevance(candidates, lexicalOnly, { vectorMargin: 4 });
+    // The cosines run from 0.9 to 0.1: a margin of 0.8 against 4 gives the vector list a fifth.
+    const at = (places: HybridPlaces) => hybridRelevance(places, 3, { lexical: 1, vector: 0.2 });
+    const fused = rankBy(ranked);
+    expect(fused.a).toBeCloseTo(at({ lexicalPlace: 1, lexicalScore: 3, vectorPlace: 3 }), 12);
+    expect(fused.c).toBeCloseTo(at({ lexicalPlace: 3, lexicalScore: 1, vectorPlace: 1 }), 12);
+    expect(fused.a).toBeGreaterThan(fused.c as number);
+  });
+
   it('lets a candidate the words ranked last rise on its cosine', () => {
     const four: ScoredCandidate[] = [
       ...candidates.map((candidate) => ({ ...candidate, relevance: 0 })),
       { record: record('d'), relevance: 1, storeRelevance: 0.5, storePlace: 3 },
     ];
     const ranked = rankBy(
-      rankingRelevance(four, [{ code: DegradationCode.noVectorIndex, detail: '' }], true),
+      rankingRelevance(four, [{ code: DegradationCode.noVectorIndex, detail: '' }], {}),
     );
     // Cosine order d, a, b, c (ties keep store order). d, last by words and first by cosine,
     // rises above c (third by words, last by cosine); b, second by words with four times d's

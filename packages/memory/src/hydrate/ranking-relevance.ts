@@ -48,20 +48,22 @@ export interface CandidateToRank {
  *   (`no-embedder`, `no-vector-index`, `embedding-failed`): the store's order
  *   (with its relevance as the full-text score) and the cosine order fused by
  *   core's `fuseRankings`, the rule every store fuses by, with the default
- *   weights, so recall over a store without vectors still ranks by both.
+ *   weights and the scorer's `vectorMargin` (its embedder's `fusionMargin`),
+ *   so recall over a store without vectors still ranks by both.
  *
  * What each choice gained on the evaluation harness is in the decision record
  * on retrieval quality.
  *
+ * @param scorer the scorer that gave `relevance` its cosines, when there is one.
  * @returns one entry per candidate, in the order given; never throws.
  */
 export function rankingRelevance(
   candidates: readonly ScoredCandidate[],
   storeDegradations: readonly Degradation[],
-  cosineScored: boolean,
+  scorer: { readonly vectorMargin?: number } | undefined,
 ): CandidateToRank[] {
   const storeRankedLexically = rankedByWordsAlone(storeDegradations);
-  if (!cosineScored || !storeRankedLexically) {
+  if (!scorer || !storeRankedLexically) {
     return candidates.map(({ record, relevance, storeRelevance }) => ({
       record,
       relevance,
@@ -80,7 +82,9 @@ export function rankingRelevance(
         records: byCosine.map(({ record }) => record),
         similarities: byCosine.map(({ relevance }) => relevance),
       },
-      defaultFusionWeights,
+      scorer.vectorMargin === undefined
+        ? defaultFusionWeights
+        : { ...defaultFusionWeights, vectorMargin: scorer.vectorMargin },
     ).map(({ record, relevance }) => [record.id, relevance]),
   );
   return candidates.map(({ record, relevance }) => ({

@@ -31,7 +31,7 @@ const recalledLayers: StoredLayer[] = ['semantic', 'episodic'];
 export type RelevanceScorer = ((
   cue: string,
   records: readonly MemoryRecord[],
-) => Promise<readonly number[]>) & { readonly model?: string };
+) => Promise<readonly number[]>) & { readonly model?: string; readonly vectorMargin?: number };
 
 /** What recall kept, best first, what it left out and why, and what weakened it. */
 export interface RecallResult {
@@ -188,7 +188,7 @@ async function rankScanned(
           return false;
         });
   const ranked = rankCandidates(
-    rankingRelevance(relevant, scanned.degradations, context.relevance !== undefined),
+    rankingRelevance(relevant, scanned.degradations, context.relevance),
     options,
     context.now,
   );

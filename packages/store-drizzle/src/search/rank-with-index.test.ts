@@ -59,7 +59,7 @@ const embedder: EmbeddingProvider = {
     }),
 };
 const index = vectorIndex(embedder.model, embedder.dimensions);
-const weights: FusionWeights = resolveFusionWeights(undefined, true);
+const weights: FusionWeights = resolveFusionWeights(undefined, embedder);
 
 /**
  * How far a similarity computed in process may be from pgvector's. pgvector

@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { type EmbeddingProvider, InvalidMemoryInput } from '@symfonic/core';
 import { runModule } from '@symfonic/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSentenceEncoder, sentenceEncoderDimensions } from './sentence-encoder.js';
+import {
+  createSentenceEncoder,
+  sentenceEncoderDimensions,
+  sentenceEncoderFusionMargin,
+} from './sentence-encoder.js';
 
 function dot(left: Float32Array, right: Float32Array): number {
   let sum = 0;
@@ -30,6 +34,7 @@ describe('createSentenceEncoder (the real model)', () => {
     const encoder = await loading;
     expect(encoder.dimensions).toBe(sentenceEncoderDimensions);
     expect(encoder.model).toBe('universal-sentence-encoder-lite-en-512@0.2.0');
+    expect(encoder.fusionMargin).toBe(sentenceEncoderFusionMargin);
     const vectors = await encoder.embed([
       'I adopted a dog',
       'The invoice is overdue',

@@ -10,6 +10,16 @@ import { SentenceEncoderUnavailable } from './sentence-encoder-unavailable.js';
 /** The length of the sentence encoder's vectors. */
 export const sentenceEncoderDimensions = 512;
 
+/**
+ * The sentence encoder's `fusionMargin`: its vector list votes whole when
+ * its first cosine stands 0.06 above its tenth, half core's default (which
+ * was measured on word vectors): its cosines of unrelated sentences sit
+ * closer together, so at the default margin a list that singled out a
+ * paraphrase still voted at half weight (the figures are in the decision
+ * record on the fusion margin per embedder, `docs/decisions`).
+ */
+export const sentenceEncoderFusionMargin = 0.06;
+
 /** Options of {@link createSentenceEncoder}. */
 export interface SentenceEncoderOptions {
   /**
@@ -169,5 +179,9 @@ export async function createSentenceEncoder(
     }
     return vectors;
   };
-  return { ...identity, embed: (texts) => embedDistinct(texts, identity, embedBatch) };
+  return {
+    ...identity,
+    fusionMargin: sentenceEncoderFusionMargin,
+    embed: (texts) => embedDistinct(texts, identity, embedBatch),
+  };
 }
