@@ -199,7 +199,8 @@ export interface Memory {
 /**
  * Build the memory loop over `store`.
  *
- * @throws InvalidMemoryInput when a working, recall or rerank option is out of range.
+ * @throws InvalidMemoryInput when a working, recall or rerank option is out of range,
+ * or the embedder's `fusionMargin` is not a finite number above 0.
  */
 export function createMemory(options: MemoryOptions): Memory {
   const { store } = options;

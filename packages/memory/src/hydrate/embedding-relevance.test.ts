@@ -1,4 +1,4 @@
-import { type EmbeddingProvider, MemoryUnavailable } from '@symfonic/core';
+import { type EmbeddingProvider, InvalidMemoryInput, MemoryUnavailable } from '@symfonic/core';
 import { createTestEmbedder } from '@symfonic/store-contract';
 import { describe, expect, it } from 'vitest';
 import { memoryRecord } from '../__fixtures__/memory-records.js';
@@ -24,6 +24,16 @@ const cat = memoryRecord('b', 'The user has a cat');
 const sameText = memoryRecord('c', 'The user drinks green tea');
 
 describe('embeddingRelevance', () => {
+  it("names the embedder's model and carries its fusionMargin as vectorMargin, refusing a bad one", () => {
+    const local = createLocalEmbedder();
+    expect(embeddingRelevance(local).model).toBe(local.model);
+    expect(embeddingRelevance(local).vectorMargin).toBe(local.fusionMargin);
+    expect(embeddingRelevance(createTestEmbedder()).vectorMargin).toBeUndefined();
+    for (const fusionMargin of [0, -1, Number.POSITIVE_INFINITY]) {
+      expect(() => embeddingRelevance({ ...local, fusionMargin })).toThrow(InvalidMemoryInput);
+    }
+  });
+
   it('scores cosine similarity in one batch, each memory text embedded once across calls', async () => {
     const { embedder, batches } = recording();
     const score = embeddingRelevance(embedder);
